@@ -1,0 +1,90 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Import boundaries (DESIGN.md "Dependency direction"):
+ *   ui <- machines, api <- features <- app; the server imports only src/api/contract.
+ * A small local rule resolves each relative import and checks it against these zones, so the
+ * rule follows real paths rather than string patterns.
+ */
+const root = path.dirname(new URL(import.meta.url).pathname);
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+
+function zoneOf(file) {
+  const p = rel(file);
+  let m;
+  if ((m = /^src\/features\/([^/]+)\//.exec(p))) return { zone: 'feature', name: m[1] };
+  if (p.startsWith('src/api/contract/')) return { zone: 'contract' };
+  for (const z of ['ui', 'machines', 'api', 'lib', 'app']) if (p.startsWith(`src/${z}/`)) return { zone: z };
+  if (p.startsWith('server/')) return { zone: 'server' };
+  return { zone: 'other' };
+}
+
+/** Which zones each zone may import from (besides itself and packages). */
+const allowed = {
+  ui: ['ui'],
+  lib: ['lib'],
+  contract: ['contract'],
+  machines: ['machines', 'lib', 'contract'],
+  api: ['api', 'contract', 'lib'],
+  feature: ['ui', 'machines', 'api', 'contract', 'lib'],
+  app: ['app', 'feature', 'ui', 'machines', 'api', 'contract', 'lib'],
+  server: ['server', 'contract'],
+};
+
+const boundaries = {
+  rules: {
+    'import-boundaries': {
+      meta: { type: 'problem', schema: [], messages: { denied: '{{from}} may not import {{to}} ({{why}})' } },
+      create(context) {
+        const from = zoneOf(context.filename);
+        function check(node, source) {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = zoneOf(path.resolve(path.dirname(context.filename), source));
+          const list = allowed[from.zone];
+          if (!list) return;
+          if (from.zone === 'feature' && target.zone === 'feature' && target.name !== from.name) {
+            context.report({ node, messageId: 'denied', data: { from: `feature "${from.name}"`, to: `feature "${target.name}"`, why: 'a feature never imports another feature; move shared code to ui, lib or api' } });
+            return;
+          }
+          if (target.zone === 'other' || target.zone === from.zone) return;
+          if (!list.includes(target.zone)) {
+            context.report({ node, messageId: 'denied', data: { from: `src/${from.zone}`, to: target.zone === 'server' ? 'server/' : `src/${target.zone}`, why: 'see the dependency direction in DESIGN.md' } });
+          }
+        }
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'data/', 'public/mockServiceWorker.js', 'coverage/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, local: boundaries },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'local/import-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Stories and tests may reach into any layer to compose a scene.
+    files: ['stories/**', 'tests/**', '.storybook/**'],
+    rules: { 'local/import-boundaries': 'off' },
+  },
+);

@@ -1,0 +1,10 @@
+// Browser journeys against the real product: builds the portal, then Playwright starts the server
+// (tests/e2e/server.ts) with a fresh embedded demo database per worker.
+import { spawnSync } from 'node:child_process';
+
+const run = (args, env = {}) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+if (!process.argv.includes('--no-build')) {
+  const built = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  if (built !== 0) process.exit(built);
+}
+process.exit(run(['node_modules/@playwright/test/cli.js', 'test', '--project', 'e2e', '--workers=1', ...process.argv.slice(2).filter((a) => a !== '--no-build')], { PW_STAGE: 'e2e' }));
