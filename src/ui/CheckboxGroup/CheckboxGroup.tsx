@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { CheckboxGroupProps as AriaCheckboxGroupProps } from 'react-aria-components';
+import { Checkbox } from '../Checkbox';
+import { FieldDescription, FieldErrorMessageText, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { Options, Root } from './CheckboxGroup.styles';
+
+export interface CheckboxGroupOption {
+  value: string;
+  label: ReactNode;
+  isDisabled?: boolean;
+}
+
+export interface CheckboxGroupProps extends Omit<AriaCheckboxGroupProps, 'children' | 'className' | 'style'> {
+  label: ReactNode;
+  options: CheckboxGroupOption[];
+  description?: ReactNode;
+  /** Shown while the group is invalid. A non-empty string also marks the group invalid. */
+  errorMessage?: FieldErrorMessage;
+  orientation?: 'vertical' | 'horizontal';
+  className?: string;
+}
+
+/** A labelled set of checkboxes (role="group") with help and error text for the whole set. */
+export function CheckboxGroup({
+  label,
+  options,
+  description,
+  errorMessage,
+  isInvalid,
+  orientation = 'vertical',
+  ...props
+}: CheckboxGroupProps) {
+  return (
+    <Root {...props} isInvalid={invalidFrom(isInvalid, errorMessage)}>
+      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
+      <Options data-orientation={orientation}>
+        {options.map((option) => (
+          <Checkbox key={option.value} value={option.value} isDisabled={option.isDisabled}>
+            {option.label}
+          </Checkbox>
+        ))}
+      </Options>
+      <FieldDescription>{description}</FieldDescription>
+      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+    </Root>
+  );
+}

@@ -1,0 +1,2 @@
+export { DateRangePicker } from './DateRangePicker';
+export type { DateRangePickerProps, IsoDateRange } from './DateRangePicker';

@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import {
+  Header,
+  Menu as AriaMenu,
+  MenuItem as AriaMenuItem,
+  MenuSection as AriaMenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+  type MenuItemProps as AriaMenuItemProps,
+  type MenuProps as AriaMenuProps,
+  type MenuTriggerProps,
+  type PopoverProps,
+} from 'react-aria-components';
+import { Icon, type IconName } from '../Icon';
+
+/* Menu and MenuItem are generic, which a styled() wrapper would erase, so they are styled from here. */
+const menuStyles = css`
+  .menu { outline: none; max-height: inherit; }
+  .menu-item {
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  text-decoration: none;
+  cursor: pointer;
+  outline: none;
+  &[data-focused] { background: ${({ theme }) => theme.colors.primarySubtle}; }
+  &[data-pressed] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: -2px; }
+  &[data-disabled] { color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+  &[data-variant='danger'] { color: ${({ theme }) => theme.colors.danger}; }
+  &[data-selected] .menu-check { visibility: visible; }
+  .menu-check { visibility: hidden; margin-left: auto; }
+  }
+`;
+
+const StyledPopover = styled(Popover)`
+  min-width: 200px;
+  max-width: 320px;
+  padding: ${({ theme }) => theme.space[1]}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  z-index: ${({ theme }) => theme.zIndices.dropdown};
+  overflow: auto;
+  transition: opacity ${({ theme }) => theme.durations.fast};
+  &[data-entering], &[data-exiting] { opacity: 0; }
+  ${menuStyles}
+`;
+
+
+const SectionHeader = styled(Header)`
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px ${theme.space[1]}px`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+const StyledSeparator = styled(Separator)`
+  height: 1px;
+  margin: ${({ theme }) => theme.space[1]}px 0;
+  border: none;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+export interface MenuProps<T extends object> extends AriaMenuProps<T> {
+  /** Where the popover opens relative to the trigger. */
+  placement?: PopoverProps['placement'];
+}
+
+/**
+ * The dropdown part of a menu: put it after the trigger button inside `MenuTrigger`.
+ * `<MenuTrigger><Button>Account</Button><Menu>…items…</Menu></MenuTrigger>`.
+ * Items with `href` navigate through the app's router (react-aria's RouterProvider).
+ */
+export function Menu<T extends object>({ placement = 'bottom end', ...props }: MenuProps<T>) {
+  return (
+    <StyledPopover placement={placement} offset={6}>
+      <AriaMenu {...props} className="menu" />
+    </StyledPopover>
+  );
+}
+
+export interface MenuItemProps<T extends object = object> extends Omit<AriaMenuItemProps<T>, 'children'> {
+  children: ReactNode;
+  icon?: IconName;
+  /** `danger` for destructive items, e.g. Delete. */
+  variant?: 'default' | 'danger';
+}
+
+export function MenuItem<T extends object = object>({ children, icon, variant = 'default', ...props }: MenuItemProps<T>) {
+  const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined);
+  return (
+    <AriaMenuItem {...props} className="menu-item" textValue={textValue} data-variant={variant}>
+      {({ selectionMode }) => (
+        <>
+          {icon && <Icon name={icon} />}
+          <span>{children}</span>
+          {selectionMode !== 'none' && <Icon name="check" className="menu-check" />}
+        </>
+      )}
+    </AriaMenuItem>
+  );
+}
+
+export interface MenuSectionProps {
+  /** Visible section heading; also names the group for screen readers. */
+  title?: ReactNode;
+  'aria-label'?: string;
+  children: ReactNode;
+  id?: string;
+}
+
+export function MenuSection({ title, children, ...props }: MenuSectionProps) {
+  return (
+    <AriaMenuSection {...props}>
+      {title && <SectionHeader>{title}</SectionHeader>}
+      {children}
+    </AriaMenuSection>
+  );
+}
+
+export const MenuSeparator = StyledSeparator;
+export { MenuTrigger };
+export type { MenuTriggerProps };

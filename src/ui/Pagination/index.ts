@@ -1,0 +1,2 @@
+export { Pagination, pageItems } from './Pagination';
+export type { PaginationProps, PageItem } from './Pagination';

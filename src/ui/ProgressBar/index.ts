@@ -1,0 +1,2 @@
+export { ProgressBar, resolveTone } from './ProgressBar';
+export type { ProgressBarProps, ProgressTone, ProgressThreshold } from './ProgressBar';

@@ -1,0 +1,2 @@
+export { Skeleton, SkeletonText, SkeletonCard, SkeletonRegion } from './Skeleton';
+export type { SkeletonProps, SkeletonShape, SkeletonTextProps, SkeletonCardProps, SkeletonRegionProps } from './Skeleton';

@@ -1,0 +1,2 @@
+export { SystemMessage } from './SystemMessage';
+export type { SystemMessageProps, SystemMessageVariant } from './SystemMessage';

@@ -1,0 +1,117 @@
+import styled from 'styled-components';
+import { Button as AriaButton } from 'react-aria-components';
+
+export const Wrapper = styled.div`
+  position: relative;
+  width: 100%;
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
+`;
+
+export const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+
+  th, td {
+    padding: ${({ theme }) => `${theme.space[2] + 2}px ${theme.space[3]}px`};
+    text-align: left;
+    vertical-align: middle;
+    white-space: nowrap;
+  }
+  th[data-align='end'], td[data-align='end'] { text-align: right; font-variant-numeric: tabular-nums; }
+  th[data-align='center'], td[data-align='center'] { text-align: center; }
+
+  thead th {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  thead th[data-sortable] { padding: 0; }
+
+  tbody tr { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  tbody tr:last-child { border-bottom: none; }
+  tbody th { font-weight: ${({ theme }) => theme.fontWeights.regular}; }
+  tbody tr[data-clickable] { cursor: pointer; outline: none; }
+  tbody tr[data-clickable]:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  tbody tr[data-clickable]:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -2px;
+  }
+
+  tfoot tr {
+    border-top: 2px solid ${({ theme }) => theme.colors.borderStrong};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  tfoot th, tfoot td { font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+`;
+
+export const SortButton = styled(AriaButton)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  width: 100%;
+  padding: ${({ theme }) => `${theme.space[2] + 2}px ${theme.space[3]}px`};
+  border: none;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: inherit;
+  text-align: inherit;
+  white-space: nowrap;
+  cursor: pointer;
+  outline: none;
+  &[data-align='end'] { justify-content: flex-end; }
+  &[data-align='center'] { justify-content: center; }
+  &[data-hovered] { background: ${({ theme }) => theme.colors.border}; }
+  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: -2px; }
+
+  .sort-chevron { flex: none; color: ${({ theme }) => theme.colors.textMuted}; }
+  .sort-chevron[data-direction='none'] { opacity: 0.45; }
+  .sort-chevron[data-direction='ascending'], .sort-chevron[data-direction='descending'] {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+export const EmptyCell = styled.td`
+  && {
+    padding: ${({ theme }) => `${theme.space[6]}px ${theme.space[4]}px`};
+    text-align: center;
+    white-space: normal;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+export const Caption = styled.caption`
+  padding: ${({ theme }) => `${theme.space[3]}px ${theme.space[3]}px`};
+  text-align: left;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  &[data-hidden] {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

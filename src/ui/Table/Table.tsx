@@ -1,0 +1,241 @@
+import { useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { SortDescriptor, SortDirection } from 'react-aria-components';
+import { Icon } from '../Icon';
+import { Skeleton } from '../Skeleton';
+import { Caption, EmptyCell, SortButton, StyledTable, VisuallyHidden, Wrapper } from './Table.styles';
+
+export type { SortDescriptor, SortDirection };
+
+export interface TableColumn<T> {
+  /** Identifies the column in the sort descriptor; also the row field shown when there is no `render`. */
+  key: string;
+  header: ReactNode;
+  /** Plain-text name, used in the sort announcement when `header` is not a string. */
+  textValue?: string;
+  /** Cell content. Formatting (money, percentages) is the caller's job. */
+  render?: (row: T, index: number) => ReactNode;
+  /** Content of this column in the totals row; defaults to `render` applied to the totals. */
+  renderTotal?: (totals: Partial<T>) => ReactNode;
+  /** Numbers: right aligned, tabular figures, first sort descending. */
+  numeric?: boolean;
+  align?: 'start' | 'center' | 'end';
+  allowsSorting?: boolean;
+  /** Order set by the first click on this column (spec 001: names ascending, numbers descending). */
+  defaultSortDirection?: SortDirection;
+  /** Cells of this column name their row (rendered as `<th scope="row">`). */
+  isRowHeader?: boolean;
+  width?: number | string;
+}
+
+export interface TableProps<T> {
+  columns: TableColumn<T>[];
+  rows: T[];
+  getRowKey: (row: T, index: number) => Key;
+  /** Names the table; required unless `caption` is given. */
+  'aria-label'?: string;
+  /** A caption; hide it visually with `isCaptionHidden`. */
+  caption?: ReactNode;
+  isCaptionHidden?: boolean;
+  /** Controlled sort: the caller sorts `rows`; the table only reports header presses. */
+  sortDescriptor?: SortDescriptor;
+  onSortChange?: (descriptor: SortDescriptor) => void;
+  /** A totals row in the footer, e.g. the earnings report's Totals. */
+  totals?: Partial<T>;
+  totalsLabel?: ReactNode;
+  /** Shown when there are no rows and nothing is loading. */
+  emptyText?: ReactNode;
+  isLoading?: boolean;
+  /** Number of placeholder rows while loading. */
+  loadingRowCount?: number;
+  loadingLabel?: string;
+  /** Makes rows clickable (and focusable, activated with Enter). */
+  onRowAction?: (row: T, index: number) => void;
+  /** Accessible name of a clickable row, e.g. 'Open campaign 1234'. */
+  getRowLabel?: (row: T) => string;
+  className?: string;
+}
+
+function alignOf<T>(col: TableColumn<T>) {
+  return col.align ?? (col.numeric ? 'end' : 'start');
+}
+
+function cellValue<T>(col: TableColumn<T>, row: T, index: number): ReactNode {
+  if (col.render) return col.render(row, index);
+  const v = (row as Record<string, unknown>)[col.key];
+  return v == null ? '' : String(v);
+}
+
+function totalValue<T>(col: TableColumn<T>, totals: Partial<T>): ReactNode {
+  if (col.renderTotal) return col.renderTotal(totals);
+  if (!(col.key in (totals as object))) return '';
+  return cellValue(col, totals as T, -1);
+}
+
+const directionWord: Record<SortDirection, string> = { ascending: 'ascending', descending: 'descending' };
+
+/**
+ * A data table. Native table markup (so a totals `<tfoot>` is possible) with sortable headers that
+ * are real buttons inside `<th aria-sort>`: keyboard operable, and each change is announced.
+ */
+export function Table<T>({
+  columns,
+  rows,
+  getRowKey,
+  'aria-label': ariaLabel,
+  caption,
+  isCaptionHidden,
+  sortDescriptor,
+  onSortChange,
+  totals,
+  totalsLabel = 'Totals',
+  emptyText = 'No data.',
+  isLoading = false,
+  loadingRowCount = 5,
+  loadingLabel = 'Loading',
+  onRowAction,
+  getRowLabel,
+  className,
+}: TableProps<T>) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(wrapperRef);
+  const [announcement, setAnnouncement] = useState('');
+
+  const sortBy = (col: TableColumn<T>) => {
+    const direction: SortDirection =
+      sortDescriptor?.column === col.key
+        ? sortDescriptor.direction === 'ascending'
+          ? 'descending'
+          : 'ascending'
+        : col.defaultSortDirection ?? (col.numeric ? 'descending' : 'ascending');
+    const name = col.textValue ?? (typeof col.header === 'string' ? col.header : col.key);
+    setAnnouncement(`Sorted by ${name}, ${directionWord[direction]}`);
+    onSortChange?.({ column: col.key, direction });
+  };
+
+  const rowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: T, i: number) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onRowAction?.(row, i);
+    }
+  };
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = Array.from({ length: loadingRowCount }, (_, r) => (
+      <tr key={`loading-${r}`} aria-hidden="true" data-loading-row="">
+        {columns.map((col) => (
+          <td key={col.key} data-align={alignOf(col)}>
+            <Skeleton shape="text" width={col.numeric ? 56 : `${60 + ((r * 17 + col.key.length * 7) % 35)}%`} style={{ display: 'inline-block' }} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <EmptyCell colSpan={columns.length}>{emptyText}</EmptyCell>
+      </tr>
+    );
+  } else {
+    body = rows.map((row, i) => (
+      <tr
+        key={getRowKey(row, i)}
+        data-clickable={onRowAction ? '' : undefined}
+        tabIndex={onRowAction ? 0 : undefined}
+        aria-label={onRowAction && getRowLabel ? getRowLabel(row) : undefined}
+        onClick={onRowAction ? () => onRowAction(row, i) : undefined}
+        onKeyDown={onRowAction ? (e) => rowKeyDown(e, row, i) : undefined}
+      >
+        {columns.map((col) => {
+          const Cell = col.isRowHeader ? 'th' : 'td';
+          return (
+            <Cell key={col.key} scope={col.isRowHeader ? 'row' : undefined} data-align={alignOf(col)}>
+              {cellValue(col, row, i)}
+            </Cell>
+          );
+        })}
+      </tr>
+    ));
+  }
+
+  return (
+    <Wrapper
+      ref={wrapperRef}
+      className={className}
+      // A horizontally scrolling table must be reachable by keyboard to be scrolled.
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls ? ariaLabel ?? (typeof caption === 'string' ? caption : 'Table') : undefined}
+    >
+      <StyledTable aria-label={caption ? undefined : ariaLabel} aria-busy={isLoading || undefined}>
+        {caption && <Caption data-hidden={isCaptionHidden || undefined}>{caption}</Caption>}
+        <thead>
+          <tr>
+            {columns.map((col) => {
+              const direction = sortDescriptor?.column === col.key ? sortDescriptor.direction : undefined;
+              return (
+                <th
+                  key={col.key}
+                  scope="col"
+                  data-align={alignOf(col)}
+                  data-sortable={col.allowsSorting ? '' : undefined}
+                  aria-sort={col.allowsSorting ? direction ?? 'none' : undefined}
+                  style={col.width != null ? { width: col.width } : undefined}
+                >
+                  {col.allowsSorting ? (
+                    <SortButton data-align={alignOf(col)} onPress={() => sortBy(col)}>
+                      <span>{col.header}</span>
+                      <Icon
+                        name={direction === 'ascending' ? 'chevronUp' : 'chevronDown'}
+                        className="sort-chevron"
+                        data-direction={direction ?? 'none'}
+                        size={14}
+                      />
+                    </SortButton>
+                  ) : (
+                    col.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+        {totals && !isLoading && rows.length > 0 && (
+          <tfoot>
+            <tr data-totals="">
+              {columns.map((col, c) =>
+                c === 0 ? (
+                  <th key={col.key} scope="row" data-align={alignOf(col)}>
+                    {totalsLabel}
+                  </th>
+                ) : (
+                  <td key={col.key} data-align={alignOf(col)}>
+                    {totalValue(col, totals)}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        )}
+      </StyledTable>
+      <VisuallyHidden role="status">{isLoading ? loadingLabel : announcement}</VisuallyHidden>
+    </Wrapper>
+  );
+}
+
+function useOverflows(ref: RefObject<HTMLElement | null>) {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}

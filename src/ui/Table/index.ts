@@ -1,0 +1,2 @@
+export { Table } from './Table';
+export type { TableProps, TableColumn, SortDescriptor, SortDirection } from './Table';

@@ -1,0 +1,2 @@
+export { Toast, ToastRegion } from './Toast';
+export type { ToastProps, ToastRegionProps, ToastPlacement } from './Toast';

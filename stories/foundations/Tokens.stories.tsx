@@ -1,0 +1,35 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ColorTokens, CssVariableList, SpacingScale, TypeScale } from './TokenTables';
+
+/**
+ * The tokens as stories, so every colour, size and space is under visual regression:
+ * change a token and the screenshot of these stories changes with it.
+ */
+const meta = {
+  title: 'Foundations/Tokens',
+  component: ColorTokens,
+  tags: ['!autodocs'],
+} satisfies Meta<typeof ColorTokens>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ColorsLight: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('primary')).toBeVisible();
+    // The theme is also published as CSS custom properties on :root.
+    const primary = getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim();
+    await expect(primary).toBe('#1f5bc4');
+  },
+};
+export const ColorsDark: Story = {
+  globals: { theme: 'dark' },
+  play: async () => {
+    const primary = getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim();
+    await expect(primary).toBe('#8db4ff');
+  },
+};
+export const Typography: Story = { render: () => <TypeScale /> };
+export const Spacing: Story = { render: () => <SpacingScale /> };
+export const CssVariables: Story = { render: () => <CssVariableList /> };
