@@ -1,0 +1,192 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { errorEnvelope } from '../src/api/contract/envelope';
+import { TOKEN_HEADER } from '../src/api/contract/session';
+import type { AppContext } from './context';
+import type { DB } from './db/schema';
+import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
+import { affiliateRoutes } from './modules/affiliate/routes';
+import { imageRoutes } from './modules/images/routes';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/session/loginLimiter';
+import { sessionRoutes } from './modules/session/routes';
+import { makeDummyHash } from './modules/session/service';
+import { systemRoutes } from './modules/system/routes';
+import { twoFactorRoutes } from './modules/twoFactor/routes';
+import { createMessenger, type Messenger } from './lib/messenger';
+import { isReservedPath, registerErrorHandling } from './plugins/errors';
+
+export interface AppDeps {
+  db: Kysely<DB>;
+  /** Pino logger options, or false for none (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built portal; when absent or missing only the API is served. */
+  distDir?: string;
+  trustProxy?: boolean;
+  /** Clock, for tests of expiry. */
+  now?: () => Date;
+  loginLimits?: Partial<LoginLimits>;
+  /** Cost of password hashes made by the server (the dummy hash for unknown e-mails). */
+  passwordCost?: ScryptCost;
+  /** Coarse per-IP flood limit for the whole API, in requests per minute (default 1200). */
+  apiRateLimit?: number;
+  /** Largest JSON body accepted, in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Report database health (engine name) at /api/health. */
+  engine?: string;
+  /** Mail and SMS (default: outbox table plus console; SMTP when SMTP_URL is set). */
+  messenger?: Messenger;
+  /** Names the product in codes, e-mails and authenticator apps. */
+  productName?: string;
+}
+
+// zod's default messages name types in its own words; these read better after "field: ".
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+    }
+    return undefined;
+  },
+});
+
+/** Builds the whole server (no listening): API under /api, OpenAPI, and the portal when built. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    // Sign-in and other JSON bodies only; multipart routes raise their own limit later.
+    return503OnClosing: true,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  const passwordCost = deps.passwordCost ?? OWASP_SCRYPT;
+  const ctx: AppContext = {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...deps.loginLimits },
+    passwordCost,
+    dummyHash: makeDummyHash(passwordCost),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin images and the payment providers' iframes later: keep COEP off.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.apiRateLimit ?? 1200,
+    timeWindow: 60_000,
+    // Static files of the portal are not limited; the API and tracking paths are.
+    allowList: (request) => !isReservedPath(request.url),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Affiliates API',
+        description:
+          'API of the affiliate publisher portal. Every answer carries `success`; failures carry ' +
+          '`errors.message` and `errors.code` (the HTTP status).',
+        version: '0.1.0',
+      },
+      servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: { appToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
+      await api.register(sessionRoutes, { ctx });
+      await api.register(affiliateRoutes, { ctx });
+      await api.register(imageRoutes, { ctx });
+      await api.register(twoFactorRoutes, {
+        ctx,
+        messenger: deps.messenger ?? createMessenger({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM }),
+        productName: deps.productName ?? process.env.PRODUCT_NAME ?? 'Publisher Portal',
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const distDir = deps.distDir;
+  const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  if (portalBuilt) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: 'index.html',
+      // Vite puts content-hashed files under assets/: cache those for a year, the rest briefly.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Graceful close: in-flight requests finish, their connections close right after instead of
+  // idling in keep-alive (Fastify keeps those 72 s, which would hold the shutdown).
+  let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closing = true;
+    sweep = setInterval(() => app.server.closeIdleConnections?.(), 50);
+    sweep.unref();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // The API and the (future) tracking paths answer a JSON 404; everything else is the SPA.
+    if (!isReservedPath(request.url) && portalBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(errorEnvelope('This address does not exist.', 404));
+  });
+
+  return app;
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** Where the data lives, for logs (never includes a password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { engine: 'pglite'; dataDir?: string }
+  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+// Both engines read numeric and int8 as numbers and `date` as 'YYYY-MM-DD' (the API's format),
+// so queries behave the same whatever the engine. Money fits easily in a double here.
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const toNumber = (value: string) => Number(value);
+const asIs = (value: string) => value;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.engine === 'pglite') {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    const pglite = new PGlite({
+      dataDir: options.dataDir,
+      parsers: { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: asIs },
+    });
+    await pglite.waitReady;
+    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      engine: 'pglite',
+      location: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      },
+    };
+  }
+
+  if (options.schema) await ensureSchema(options.url, options.schema);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    options: options.schema ? `-c search_path=${checkIdent(options.schema)}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === OID.INT8 || oid === OID.NUMERIC) return toNumber;
+        if (oid === OID.DATE) return asIs;
+        return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    location: `Postgres ${redactUrl(options.url)}${options.schema ? ` schema ${options.schema}` : ''}`,
+    close: () => db.destroy(),
+  };
+}
+
+async function ensureSchema(url: string, schema: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists ${quoteIdent(schema)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a schema made by openDatabase({ schema }) (tests). */
+export async function dropSchema(url: string, schema: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+function checkIdent(name: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}
+
+function quoteIdent(name: string) {
+  return `"${checkIdent(name)}"`;
+}
+
+export function redactUrl(url: string) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable url)';
+  }
+}

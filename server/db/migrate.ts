@@ -1,0 +1,23 @@
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_two_factor';
+
+/** Migrations in order; new files are added here (a static list works the same under tsx and bundlers). */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_two_factor': m0002,
+};
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  // Name the schema: otherwise kysely may see another schema's migration tables on the same server.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,15 @@
+/** An error whose message is safe to show to the affiliate, with the HTTP status to answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const unauthorized = (message = 'Your session has expired. Please sign in again.') => new ApiError(401, message);
+export const notFound = (message = 'Not found.') => new ApiError(404, message);
+export const badRequest = (message: string) => new ApiError(400, message);
+export const tooManyRequests = (message: string) => new ApiError(429, message);

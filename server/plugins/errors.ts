@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorEnvelope } from '../../src/api/contract/envelope';
+import { ApiError } from '../lib/errors';
+
+/** Paths the SPA fallback must never answer with index.html: the API and the tracking endpoints. */
+export const RESERVED_PREFIXES = ['/api', '/go', '/postback', '/pixel'] as const;
+
+export function isReservedPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Every failure answers with the spec's envelope: `{ success: false, errors: { message, code } }`,
+ * `code` being the HTTP status. Validation problems name the field; nothing leaks a stack trace.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+      return reply.code(400).send(errorEnvelope(`${field}: ${issue.message}`, 400));
+    }
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(errorEnvelope(error.message, error.statusCode));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send(errorEnvelope(error.message || 'Too many requests. Please slow down.', 429));
+    }
+    if (status === 413) {
+      return reply.code(413).send(errorEnvelope('The request is too large.', 413));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, ...) have safe messages.
+      const safe = typeof error.code === 'string' && error.code.startsWith('FST_');
+      return reply.code(status).send(errorEnvelope(safe ? error.message : 'The request was refused.', status));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorEnvelope(GENERIC_500, 500));
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+const YesNo = z.enum(['Y', 'N']);
+
+/** The assigned affiliate manager (spec 000 section 3, 002 section 3). Images are URLs. */
+export const AffiliateManager = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  im_handle: z.string(),
+  image: z.string(),
+  telegram_qr_code: z.string(),
+});
+export type AffiliateManager = z.infer<typeof AffiliateManager>;
+
+/** Global postback types (spec 002 section 2): empty, L URL, I HTML, S server-to-server URL. */
+export const GlobalPostbackType = z.enum(['', 'L', 'I', 'S']);
+
+/**
+ * GET /affiliate: the fields of spec 002 section 7 (what the shell reads at start), extended with
+ * the profile record of spec 001 section 3 so one call feeds both the shell and the settings page.
+ */
+export const AffiliateResponse = successEnvelope({
+  publisher_id: z.number().int(),
+  affiliate_personal_information: z.object({
+    name: z.string(),
+    company: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    mobile_phone: z.string(),
+    /** 'id,offsetHours' as in the time zone option list (spec 001 section 3). */
+    time_zone: z.string(),
+    contact_time: z.object({ value: z.number().int(), text: z.string() }),
+    im_handle: z.string(),
+    /** YYYY-MM-DD */
+    registration_date: z.string(),
+  }),
+  affiliate_address: z.object({
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country_code: z.string(),
+    zipcode: z.string(),
+  }),
+  maxmoney_balance: z.number(),
+  affiliate_manager: AffiliateManager,
+  promotional_methods: z.object({
+    promotion: z.string(),
+    website: z.string(),
+    incentive: YesNo,
+    global_callback_type: GlobalPostbackType,
+    global_callback_code: z.string(),
+  }),
+  email_preferences: z.object({ general_mailings: YesNo, campaign_notices: YesNo }),
+  security: z.object({
+    question1: z.object({ question_id: z.number().int(), description: z.string(), answer: z.string() }),
+    question2: z.object({ question_id: z.number().int(), description: z.string(), answer: z.string() }),
+  }),
+  /**
+   * Present once two-factor is active. The value is a presence marker, never the TOTP secret:
+   * the secret is shown only once, during set-up.
+   */
+  otp_details: z.object({ otp_key: z.string().optional() }),
+  payment_information: z.object({
+    payee: z.string(),
+    method: z.string(),
+    platform: z.string(),
+    tmp_payoneer: z.number().int(),
+  }),
+  affiliate_flags: z.array(z.number().int()),
+});
+export type AffiliateResponse = z.infer<typeof AffiliateResponse>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+/** Header that carries the session token on every signed-in call (spec 000 section 6). */
+export const TOKEN_HEADER = 'x-app-token';
+
+/** ld and oid come from local storage, 0 when absent (spec 002 section 3): a number or digits. */
+const StoredId = z
+  .union([
+    z.number().int().min(0).max(2_147_483_647),
+    z
+      .string()
+      .regex(/^\d{0,10}$/, 'must be a whole number')
+      .transform((s) => (s === '' ? 0 : Number(s)))
+      .pipe(z.number().max(2_147_483_647)),
+  ])
+  .default(0);
+
+/** POST /authenticationApp (spec 002 sections 3, 5, 7). */
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1, 'is required').max(254, 'is too long').pipe(z.email('must be a valid e-mail address')),
+  password: z.string().min(1, 'is required').max(200, 'is too long'),
+  ld: StoredId,
+  oid: StoredId,
+});
+export type LoginRequestInput = z.input<typeof LoginRequest>;
+export type LoginRequest = z.output<typeof LoginRequest>;
+
+/**
+ * Answer of a successful sign-in: exactly the field names of spec 002 section 3. The client decides
+ * the next screen from them (section 4): otp_enabled -> authenticator code; !country_verified ->
+ * code verification; mb-o 123 or mb-p > 2 -> in (optional 2FA offer when the last prompt is older
+ * than 30 days); otherwise the forced 2FA offer.
+ */
+export const LoginResponse = successEnvelope({
+  'mb-app-token': z.string(),
+  'mb-aid': z.number().int(),
+  'mb-ld': z.number().int(),
+  'mb-oid': z.number().int(),
+  'mb-p': z.number().int(),
+  'mb-o': z.number().int(),
+  otp_enabled: z.boolean(),
+  /** ISO timestamp of the last two-factor offer, null when never offered. */
+  otp_prompt_date: z.string().nullable(),
+  country_verified: z.boolean(),
+  is_mobile_added: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** GET /application/verifyToken: success true for a live, fully signed-in token. */
+export const VerifyTokenResponse = successEnvelope({});
+export type VerifyTokenResponse = z.infer<typeof VerifyTokenResponse>;
+
+/**
+ * POST /affiliate/pageView (spec 002 section 7): the route path and its query string, as the
+ * browser's location gives them (percent-encoded), so quotes, spaces and angle brackets never occur.
+ */
+export const PageViewRequest = z.object({
+  screen_name: z
+    .string()
+    .min(1, 'is required')
+    .max(500, 'is too long')
+    .regex(/^\/[A-Za-z0-9\-._~%!$&()*+,;=:@/]*$/, 'must be a path starting with /'),
+  query_string: z
+    .string()
+    .max(2000, 'is too long')
+    .regex(/^\??[A-Za-z0-9\-._~%!$&()*+,;=:@/?]*$/, 'must be a URL-encoded query string')
+    .default(''),
+});
+export type PageViewRequestInput = z.input<typeof PageViewRequest>;
+export const PageViewResponse = successEnvelope({});
+
+/** POST /authenticationApp/logout: revokes the token sent in x-app-token. */
+export const LogoutResponse = successEnvelope({});

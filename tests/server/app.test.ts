@@ -1,0 +1,188 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
+import { TEST_SCRYPT } from '../../server/lib/crypto';
+import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await setupTestApp();
+});
+afterAll(() => t?.close());
+
+describe(`OpenAPI document (${testEngine})`, () => {
+  it('is generated from the contract schemas at /api/openapi.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    // Paths are relative to the server URL /api.
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+    const login = doc.paths['/authenticationApp'].post;
+    const body = login.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
+    const ok = login.responses['200'].content['application/json'].schema;
+    expect(Object.keys(ok.properties)).toEqual(
+      expect.arrayContaining(['mb-app-token', 'mb-aid', 'mb-ld', 'mb-oid', 'mb-p', 'mb-o', 'otp_enabled', 'otp_prompt_date', 'country_verified', 'is_mobile_added']),
+    );
+    expect(doc.paths['/affiliate'].get.responses['401']).toBeDefined();
+    expect(doc.paths['/openapi.json']).toBeUndefined();
+    const operations = Object.values(doc.paths as Record<string, object>).reduce<number>((n, p) => n + Object.keys(p).length, 0);
+    expect(operations).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe(`envelope and errors (${testEngine})`, () => {
+  it('answers unknown API routes with a 404 envelope', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/affiliate/nope'], ['GET', '/api'], ['DELETE', '/api/affiliate']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ success: false, errors: { message: 'This address does not exist.', code: 404 } });
+    }
+  });
+
+  it('keeps the tracking paths out of the SPA fallback', async () => {
+    for (const url of ['/go/abc', '/postback', '/pixel?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    }
+  });
+
+  it('answers an over-size body with 413 and the envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/authenticationApp',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, errors: { message: 'The request is too large.', code: 413 } });
+  });
+
+  it('answers malformed JSON and unsupported media types with a clean 4xx', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/authenticationApp', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, errors: { code: 400 } });
+    expect(bad.body).not.toMatch(/at .*\.js|node_modules/);
+    const xml = await t.app.inject({ method: 'POST', url: '/api/authenticationApp', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ success: false, errors: { code: 415 } });
+  });
+
+  it('turns an unexpected failure into a generic 500 without a stack trace', async () => {
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
+    app.get('/api/boom', async () => {
+      throw new Error('secret internal detail at /srv/app.js:1');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, errors: { message: 'Something went wrong on our side. Please try again.', code: 500 } });
+    await app.close();
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ success: true, database: testEngine });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('rate-limits the API per IP with 429 and the envelope', async () => {
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, apiRateLimit: 3 });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await app.inject({ method: 'GET', url: '/api/application/verifyToken', remoteAddress: '10.9.9.9' })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+    const res = await app.inject({ method: 'GET', url: '/api/application/verifyToken', remoteAddress: '10.9.9.9' });
+    expect(res.json()).toMatchObject({ success: false, errors: { code: 429 } });
+    expect(res.json().errors.message).toMatch(/^Too many requests/);
+    await app.close();
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests when closing, and refuses new ones', async () => {
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
+    app.get('/api/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { success: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = app.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('portal serving', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('serves the built portal at / with an SPA fallback, and the API beside it', async () => {
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist });
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
+    const deep = await app.inject({ method: 'GET', url: '/campaign/1001?x=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    const go = await app.inject({ method: 'GET', url: '/go/xyz' });
+    expect(go.statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe(`images (${testEngine})`, () => {
+  it('draws banners in their own size, thumbnails, manager photos and QR codes', async () => {
+    const banner = await t.database.db.selectFrom('creatives').select(['id', 'width', 'height']).where('type', '=', 'banner').where('width', '=', 728).executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'GET', url: `/api/images/creatives/${banner.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toMatch(/^<svg [^>]*width="728" height="90"/);
+    const dl = await t.app.inject({ method: 'GET', url: `/api/images/creatives/${banner.id}?download=1` });
+    expect(dl.headers['content-disposition']).toContain(`banner-${banner.id}-728x90.svg`);
+
+    const token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+    const me = (await t.app.inject(withToken(token, { method: 'GET', url: '/api/affiliate' }))).json();
+    for (const url of [me.affiliate_manager.image, me.affiliate_manager.telegram_qr_code, '/api/images/campaigns/1001', '/api/images/landing-pages/1?size=full', '/api/images/slider/1', '/api/images/resources/1']) {
+      const img = await t.app.inject({ method: 'GET', url });
+      expect(img.statusCode, url).toBe(200);
+      expect(img.body, url).toContain('<svg');
+    }
+  });
+
+  it('escapes names inside the SVG', async () => {
+    const c = await t.database.db.selectFrom('creatives').select(['id', 'campaign_id']).where('type', '=', 'banner').executeTakeFirstOrThrow();
+    const before = await t.database.db.selectFrom('campaigns').select('name').where('id', '=', c.campaign_id).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('campaigns').set({ name: '<script>alert(1)</script> & "Co" - X' }).where('id', '=', c.campaign_id).execute();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/api/images/creatives/${c.id}` });
+      expect(res.body).not.toContain('<script>');
+      expect(res.body).toContain('&lt;script&gt;');
+    } finally {
+      await t.database.db.updateTable('campaigns').set({ name: before.name }).where('id', '=', c.campaign_id).execute();
+    }
+  });
+});

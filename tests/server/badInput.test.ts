@@ -1,0 +1,213 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo/seed';
+import { hashToken, newToken } from '../../server/lib/crypto';
+import { setupTestApp, snapshot, testEngine, tokenFor, type TestContext } from './helpers';
+
+/**
+ * Bad input for every route: missing and wrong-typed fields, over-long strings, SQL and HTML
+ * metacharacters, unknown ids and tokens that are not (or no longer) the caller's. Each case must
+ * answer a clean 4xx envelope and leave the data as it was.
+ */
+interface Case {
+  name: string;
+  request: () => InjectOptions;
+  status: number;
+  /** Start of errors.message, when the message must name the field. */
+  message?: RegExp;
+  /** Wrong credentials are recorded for the sign-in rate limit (by design): skip that table. */
+  recordsAttempt?: boolean;
+}
+
+let t: TestContext;
+let token = '';
+let revoked = '';
+let expired = '';
+let halfSignedIn = '';
+let seq = 0;
+const ip = () => `10.77.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+  revoked = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+  await t.app.inject({ method: 'POST', url: '/api/authenticationApp/logout', headers: { 'x-app-token': revoked } });
+  expired = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+  await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(expired)).execute();
+  halfSignedIn = await tokenFor(t.app, DEMO_ACCOUNTS.twoFactor);
+});
+afterAll(() => t?.close());
+
+const LONG = 'x'.repeat(5000);
+const SQL = "' OR '1'='1' --";
+const SQL_DROP = "1; DROP TABLE affiliates; --";
+const HTML = '<script>alert(1)</script>';
+
+const login = (payload: unknown, extra: Partial<InjectOptions> = {}): (() => InjectOptions) => () => ({
+  method: 'POST', url: '/api/authenticationApp', payload: payload as InjectOptions['payload'], remoteAddress: ip(), ...extra,
+});
+
+const loginCases: Case[] = [
+  { name: 'no body', request: () => ({ method: 'POST', url: '/api/authenticationApp' }), status: 400, message: /^body: / },
+  { name: 'body is an array', request: login([DEMO_ACCOUNTS.demo, DEMO_PASSWORD]), status: 400 },
+  { name: 'body is a JSON string', request: () => ({ method: 'POST', url: '/api/authenticationApp', headers: { 'content-type': 'application/json' }, payload: '"demo"' }), status: 400 },
+  { name: 'email missing', request: login({ password: DEMO_PASSWORD }), status: 400, message: /^email: is required/ },
+  { name: 'password missing', request: login({ email: DEMO_ACCOUNTS.demo }), status: 400, message: /^password: is required/ },
+  { name: 'email is a number', request: login({ email: 12345, password: DEMO_PASSWORD }), status: 400, message: /^email: must be a string/ },
+  { name: 'email is null', request: login({ email: null, password: DEMO_PASSWORD }), status: 400, message: /^email: / },
+  { name: 'email is an object', request: login({ email: { $ne: '' }, password: DEMO_PASSWORD }), status: 400, message: /^email: / },
+  { name: 'password is a number', request: login({ email: DEMO_ACCOUNTS.demo, password: 2026 }), status: 400, message: /^password: must be a string/ },
+  { name: 'password is an array', request: login({ email: DEMO_ACCOUNTS.demo, password: [DEMO_PASSWORD] }), status: 400, message: /^password: / },
+  { name: 'email empty', request: login({ email: '', password: DEMO_PASSWORD }), status: 400, message: /^email: / },
+  { name: 'email not an address', request: login({ email: 'demo-at-example.com', password: DEMO_PASSWORD }), status: 400, message: /^email: must be a valid e-mail address/ },
+  { name: 'email over-long', request: login({ email: `${'a'.repeat(250)}@example.com`, password: DEMO_PASSWORD }), status: 400, message: /^email: is too long/ },
+  { name: 'password over-long', request: login({ email: DEMO_ACCOUNTS.demo, password: 'P'.repeat(201) }), status: 400, message: /^password: is too long/ },
+  { name: 'password empty', request: login({ email: DEMO_ACCOUNTS.demo, password: '' }), status: 400, message: /^password: is required/ },
+  { name: 'SQL in email', request: login({ email: SQL, password: DEMO_PASSWORD }), status: 400, message: /^email: / },
+  { name: 'SQL in an address-shaped email', request: login({ email: "demo@example.com' --", password: DEMO_PASSWORD }), status: 400 },
+  { name: 'HTML in email', request: login({ email: `${HTML}@example.com`, password: DEMO_PASSWORD }), status: 400, message: /^email: / },
+  { name: 'SQL in password', request: login({ email: DEMO_ACCOUNTS.optional2fa, password: SQL }), status: 400, recordsAttempt: true },
+  { name: 'HTML in password', request: login({ email: DEMO_ACCOUNTS.optional2fa, password: HTML }), status: 400, recordsAttempt: true },
+  { name: 'NUL byte in password', request: login({ email: DEMO_ACCOUNTS.optional2fa, password: 'Demo\u0000-2026!' }), status: 400, recordsAttempt: true },
+  { name: 'unknown e-mail', request: login({ email: 'ghost@example.com', password: DEMO_PASSWORD }), status: 400, recordsAttempt: true },
+  { name: 'ld is letters', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, ld: 'abc' }), status: 400, message: /^ld: / },
+  { name: 'ld is negative', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, ld: -1 }), status: 400, message: /^ld: / },
+  { name: 'ld too large', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, ld: 1e12 }), status: 400, message: /^ld: / },
+  { name: 'ld is an object', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, ld: {} }), status: 400, message: /^ld: / },
+  { name: 'oid is a boolean', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, oid: true }), status: 400, message: /^oid: / },
+  { name: 'oid is SQL', request: login({ email: DEMO_ACCOUNTS.demo, password: DEMO_PASSWORD, oid: SQL_DROP }), status: 400, message: /^oid: / },
+  { name: 'form-encoded body', request: () => ({ method: 'POST', url: '/api/authenticationApp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=demo%40example.com&password=x' }), status: 415 },
+];
+
+/** The same token cases for every signed-in route. */
+function tokenCases(method: 'GET' | 'POST', url: string, payload?: object): Case[] {
+  const req = (headers: Record<string, string>) => () => ({ method, url, headers, payload });
+  const cases: Case[] = [
+    { name: 'no token', request: req({}), status: 401 },
+    { name: 'empty token', request: req({ 'x-app-token': '' }), status: 401 },
+    { name: 'over-long token', request: () => req({ 'x-app-token': LONG })(), status: 401 },
+    { name: 'SQL as token', request: req({ 'x-app-token': SQL }), status: 401 },
+    { name: 'HTML as token', request: req({ 'x-app-token': HTML }), status: 401 },
+    { name: 'well-formed unknown token', request: () => req({ 'x-app-token': newToken() })(), status: 401 },
+    { name: 'token hash instead of token', request: () => req({ 'x-app-token': hashToken(token) })(), status: 401 },
+    { name: 'revoked token', request: () => req({ 'x-app-token': revoked })(), status: 401 },
+    { name: 'expired token', request: () => req({ 'x-app-token': expired })(), status: 401 },
+  ];
+  // A half sign-in may only sign out (that is its own token); every other route refuses it.
+  if (!url.endsWith('/logout')) {
+    cases.push({ name: 'half-signed-in token (2FA pending)', request: () => req({ 'x-app-token': halfSignedIn })(), status: 401 });
+  }
+  return cases;
+}
+
+const pageView = (payload: unknown) => () => ({
+  method: 'POST' as const, url: '/api/affiliate/pageView', headers: { 'x-app-token': token }, payload: payload as InjectOptions['payload'],
+});
+const pageViewCases: Case[] = [
+  { name: 'no body', request: () => ({ method: 'POST', url: '/api/affiliate/pageView', headers: { 'x-app-token': token } }), status: 400 },
+  { name: 'body is an array', request: pageView(['/dashboard']), status: 400 },
+  { name: 'screen_name missing', request: pageView({ query_string: '' }), status: 400, message: /^screen_name: is required/ },
+  { name: 'screen_name is a number', request: pageView({ screen_name: 42 }), status: 400, message: /^screen_name: must be a string/ },
+  { name: 'screen_name is null', request: pageView({ screen_name: null }), status: 400, message: /^screen_name: / },
+  { name: 'screen_name empty', request: pageView({ screen_name: '' }), status: 400, message: /^screen_name: / },
+  { name: 'screen_name over-long', request: pageView({ screen_name: `/${'a'.repeat(600)}` }), status: 400, message: /^screen_name: is too long/ },
+  { name: 'screen_name not a path', request: pageView({ screen_name: 'dashboard' }), status: 400, message: /^screen_name: must be a path/ },
+  { name: 'SQL in screen_name', request: pageView({ screen_name: `/x${SQL}` }), status: 400, message: /^screen_name: / },
+  { name: 'HTML in screen_name', request: pageView({ screen_name: `/${HTML}` }), status: 400, message: /^screen_name: / },
+  { name: 'NUL in screen_name', request: pageView({ screen_name: '/a\u0000b' }), status: 400, message: /^screen_name: / },
+  { name: 'query_string is a number', request: pageView({ screen_name: '/dashboard', query_string: 5 }), status: 400, message: /^query_string: / },
+  { name: 'query_string over-long', request: pageView({ screen_name: '/dashboard', query_string: `?q=${'a'.repeat(2100)}` }), status: 400, message: /^query_string: is too long/ },
+  { name: 'HTML in query_string', request: pageView({ screen_name: '/search', query_string: `?st=${HTML}` }), status: 400, message: /^query_string: / },
+  { name: 'SQL in query_string', request: pageView({ screen_name: '/search', query_string: `?st=${SQL}` }), status: 400, message: /^query_string: / },
+];
+
+const affiliateQueryCases: Case[] = [
+  { name: 'log is not a boolean word', request: () => ({ method: 'GET', url: '/api/affiliate?log=maybe', headers: { 'x-app-token': token } }), status: 400, message: /^log: / },
+  { name: 'HTML in log', request: () => ({ method: 'GET', url: `/api/affiliate?log=${encodeURIComponent(HTML)}`, headers: { 'x-app-token': token } }), status: 400, message: /^log: / },
+];
+
+const IMAGE_ROUTES = ['campaigns', 'landing-pages', 'creatives', 'managers', 'managers/{id}/qr', 'slider', 'resources'];
+function imageCases(route: string): Case[] {
+  const url = (id: string) => (route.includes('{id}') ? `/api/images/${route.replace('{id}', id)}` : `/api/images/${route}/${id}`);
+  const get = (id: string) => () => ({ method: 'GET' as const, url: url(id) });
+  return [
+    { name: 'id is letters', request: get('abc'), status: 400, message: /^id: / },
+    { name: 'id is zero', request: get('0'), status: 400, message: /^id: / },
+    { name: 'id is negative', request: get('-5'), status: 400, message: /^id: / },
+    { name: 'id is a fraction', request: get('1.5'), status: 400, message: /^id: / },
+    { name: 'id out of range', request: get('99999999999'), status: 400, message: /^id: / },
+    { name: 'SQL as id', request: get(encodeURIComponent(SQL)), status: 400, message: /^id: / },
+    { name: 'HTML as id', request: get(encodeURIComponent(HTML)), status: 400, message: /^id: / },
+    { name: 'unknown id', request: get('987654'), status: 404 },
+  ];
+}
+const imageQueryCases: Case[] = [
+  { name: 'landing page size unknown', request: () => ({ method: 'GET', url: '/api/images/landing-pages/1?size=huge' }), status: 400, message: /^size: / },
+  { name: 'slider size is HTML', request: () => ({ method: 'GET', url: `/api/images/slider/1?size=${encodeURIComponent(HTML)}` }), status: 400, message: /^size: / },
+  { name: 'creative download flag invalid', request: () => ({ method: 'GET', url: '/api/images/creatives/1?download=yes' }), status: 400, message: /^download: / },
+  { name: 'creative id of a text link (not an image)', request: () => ({ method: 'GET', url: '/api/images/creatives/7' }), status: 404 },
+];
+
+export const groups: Array<[string, Case[]]> = [
+  ['POST /api/authenticationApp', loginCases],
+  ['POST /api/authenticationApp/logout', tokenCases('POST', '/api/authenticationApp/logout')],
+  ['GET /api/application/verifyToken', tokenCases('GET', '/api/application/verifyToken')],
+  ['GET /api/affiliate', [...tokenCases('GET', '/api/affiliate'), ...affiliateQueryCases]],
+  ['POST /api/affiliate/pageView', [...tokenCases('POST', '/api/affiliate/pageView', { screen_name: '/dashboard' }), ...pageViewCases]],
+  ...IMAGE_ROUTES.map((r): [string, Case[]] => [`GET /api/images/${r.includes('{id}') ? r : `${r}/{id}`}`, imageCases(r)]),
+  ['GET /api/images (query)', imageQueryCases],
+];
+
+export const BAD_INPUT_CASES = groups.reduce((n, [, cases]) => n + cases.length, 0);
+
+describe(`bad input (${testEngine}): ${BAD_INPUT_CASES} cases`, () => {
+  for (const [route, cases] of groups) {
+    describe(route, () => {
+      for (const c of cases) {
+        it(`${c.name} -> ${c.status}`, async () => {
+          const before = await snapshot(t.database);
+          const res = await t.app.inject(c.request());
+          expect(res.statusCode, res.body).toBe(c.status);
+          const body = res.json();
+          expect(body.success).toBe(false);
+          expect(typeof body.errors.message).toBe('string');
+          expect(body.errors.code).toBe(c.status);
+          if (c.message) expect(body.errors.message).toMatch(c.message);
+          expect(res.body).not.toMatch(/node_modules|\.ts:\d+|at [\w.]+ \(/);
+          const after = await snapshot(t.database);
+          if (c.recordsAttempt) {
+            expect(after.login_attempts).toBe(before.login_attempts + 1);
+            after.login_attempts = before.login_attempts;
+          }
+          expect(after).toEqual(before);
+        });
+      }
+    });
+  }
+
+  it('ignores ids in the query: GET /affiliate always answers for the token holder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/affiliate?publisher_id=100002&affiliate_id=100002', headers: { 'x-app-token': token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().publisher_id).toBe(100001);
+  });
+
+  it("ignores another affiliate's id in a body: a page view is always the token holder's", async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/affiliate/pageView', headers: { 'x-app-token': token },
+      payload: { screen_name: '/dashboard', affiliate_id: 100002, publisher_id: 100002 },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db.selectFrom('page_views').select('affiliate_id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.affiliate_id).toBe(100001);
+  });
+
+  it('stores metacharacters in free text verbatim and harmlessly where they are allowed', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/affiliate/pageView', headers: { 'x-app-token': token },
+      payload: { screen_name: '/search', query_string: "?st=a%27%3B%20drop%20table%20x&ob=date" },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db.selectFrom('page_views').select('query_string').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.query_string).toBe('?st=a%27%3B%20drop%20table%20x&ob=date');
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppDeps } from '../../server/app';
+import { dropSchema, openDatabase, type Database } from '../../server/db/database';
+import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
+import { migrateToLatest } from '../../server/db/migrate';
+import { TEST_SCRYPT } from '../../server/lib/crypto';
+
+/** TEST_DATABASE_URL set: a Postgres schema of our own per test file; otherwise PGlite in memory. */
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and, on Postgres, drops the file's schema. */
+  dispose(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let dispose: () => Promise<void>;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    database = await openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
+    dispose = async () => {
+      await database.close();
+      await dropSchema(url, schema);
+    };
+  } else {
+    database = await openDatabase({ engine: 'pglite' });
+    dispose = () => database.close();
+  }
+  try {
+    await migrateToLatest(database.db);
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+  return { ...database, dispose };
+}
+
+/** The small demo network used by the tests: fast to make, every sign-in path present. */
+export const SMALL_DEMO: DemoOptions = {
+  campaigns: 40,
+  historyDays: 21,
+  fillerAffiliates: 12,
+  passwordCost: TEST_SCRYPT,
+};
+
+export interface TestContext {
+  database: TestDatabase;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** One seeded database and app per test file. */
+export async function setupTestApp(deps: Partial<AppDeps> = {}, demo: DemoOptions | false = SMALL_DEMO): Promise<TestContext> {
+  const database = await openTestDatabase();
+  if (demo) await seedDemo(database.db, demo);
+  const app = await buildApp({ db: database.db, engine: database.engine, passwordCost: TEST_SCRYPT, ...deps });
+  await app.ready();
+  return {
+    database,
+    app,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD, remoteAddress?: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/authenticationApp', payload: { email, password }, remoteAddress });
+  return { res, body: res.json() as Record<string, unknown> };
+}
+
+export async function tokenFor(app: FastifyInstance, email: string): Promise<string> {
+  const { res, body } = await signIn(app, email);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+  return body['mb-app-token'] as string;
+}
+
+export function withToken(token: string, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, 'x-app-token': token } };
+}
+
+/** Row counts of the tables a request could touch, to prove a failed request changed nothing. */
+export async function snapshot(database: Database): Promise<Record<string, number>> {
+  const tables = ['sessions', 'login_attempts', 'page_views', 'affiliates', 'bookmarks', 'postbacks'] as const;
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const row = await database.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[t] = Number(row.n);
+  }
+  const touched = await database.db
+    .selectFrom('affiliates')
+    .select((eb) => eb.fn.max('updated_at').as('u'))
+    .executeTakeFirstOrThrow();
+  const lastLogin = await database.db
+    .selectFrom('affiliates')
+    .select((eb) => eb.fn.count('last_login_at').as('n'))
+    .executeTakeFirstOrThrow();
+  out.affiliates_updated = new Date(touched.u as Date).getTime();
+  out.affiliates_logged_in = Number(lastLogin.n);
+  return out;
+}
