@@ -1,0 +1,5 @@
+import { SessionGate } from './SessionGate';
+
+export function App() {
+  return <SessionGate />;
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Card, CardBody } from '../../ui/Card';
+
+const Page = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  padding: ${({ theme }) => `${theme.space[7]}px ${theme.space[4]}px ${theme.space[5]}px`};
+  gap: ${({ theme }) => theme.space[5]}px;
+`;
+const Main = styled.main`
+  width: 100%;
+  max-width: 440px;
+`;
+const Brand = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+const Title = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space[4]}px;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+const Footer = styled.footer`
+  margin-top: auto;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The product's mark, drawn inline (nothing fetched). */
+export function Logo({ productName }: { productName: string }) {
+  return (
+    <Brand>
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.12" />
+        <path d="M8 22l6-12 4 8 3-5 3 9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span>{productName}</span>
+    </Brand>
+  );
+}
+
+export interface AuthLayoutProps {
+  title: ReactNode;
+  productName: string;
+  siteId: string;
+  children: ReactNode;
+}
+
+/** The frame of every signed-out screen: logo, a card with the screen's heading, the footer with the site id. */
+export function AuthLayout({ title, productName, siteId, children }: AuthLayoutProps) {
+  return (
+    <Page>
+      <Logo productName={productName} />
+      <Main>
+        <Card>
+          <CardBody>
+            <Title>{title}</Title>
+            {children}
+          </CardBody>
+        </Card>
+      </Main>
+      <Footer>
+        {productName} · Site ID {siteId}
+      </Footer>
+    </Page>
+  );
+}

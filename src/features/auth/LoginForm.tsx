@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { TextField } from '../../ui/TextField';
+import type { CredentialErrors } from '../../machines/signIn.machine';
+
+export const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]}px;
+`;
+export const Links = styled.p`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin: 0;
+`;
+
+export interface LoginFormProps {
+  error: string | null;
+  fieldErrors: CredentialErrors;
+  isPending: boolean;
+  onSubmit: (email: string, password: string) => void;
+}
+
+/** Spec 002 §2 Login screen: e-mail, password, 'Sign in' with a spinner, register and forgot links. */
+export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(email, password);
+  };
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Sign in">
+      {error && (
+        <SystemMessage variant="error" isDismissable={false}>
+          {error}
+        </SystemMessage>
+      )}
+      <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} errorMessage={fieldErrors.email} isRequired />
+      <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} errorMessage={fieldErrors.password} isRequired />
+      <Button type="submit" isPending={isPending} fullWidth>
+        Sign in
+      </Button>
+      <Links>
+        <Link href="/register">Don&apos;t have an account? Register now.</Link>
+        <Link href="/forgot">Forgot your password?</Link>
+      </Links>
+    </Form>
+  );
+}

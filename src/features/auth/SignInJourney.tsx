@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { codeVerificationMachine } from '../../machines/codeVerification.machine';
+import { signInMachine } from '../../machines/signIn.machine';
+import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
+import { storeLoginTokens, storeSession } from '../../lib/session';
+import { AccountVerificationForm, type VerificationStep } from './AccountVerificationForm';
+import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
+import { AuthLayout } from './AuthLayout';
+import { LoadingScreen } from './LoadingScreen';
+import { LoginForm } from './LoginForm';
+import { makeSignInActors } from './signInActors';
+import { TwoFactorOffer } from './TwoFactorOffer';
+import { TwoFactorSetupView, type SetupStep } from './TwoFactorSetupView';
+
+export interface SignInJourneyProps {
+  productName: string;
+  siteId: string;
+  /** Called when the journey ends (signed in or cancelled); the app reloads the page (spec 002 §4). */
+  onFinished?: () => void;
+}
+
+/** Warns before the page is left (spec 002 §2: both offers and the set-up). */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+function VerificationStepView({ actor }: { actor: ActorRefFrom<typeof codeVerificationMachine> }) {
+  const step = useSelector(actor, (s) => s.value as VerificationStep | 'verified' | 'cancelled');
+  const method = useSelector(actor, (s) => s.context.method);
+  const mobileAvailable = useSelector(actor, (s) => s.context.mobileAvailable);
+  const error = useSelector(actor, (s) => s.context.error);
+  if (step === 'verified' || step === 'cancelled') return <LoadingScreen />;
+  return (
+    <AccountVerificationForm
+      step={step}
+      method={method}
+      mobileAvailable={mobileAvailable}
+      error={error}
+      onChoose={(m) => actor.send({ type: 'CHOOSE', method: m })}
+      onSend={() => actor.send({ type: 'SEND' })}
+      onSubmit={(code) => actor.send({ type: 'SUBMIT', code })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+    />
+  );
+}
+
+function SetupStepView({ actor }: { actor: ActorRefFrom<typeof twoFactorSetupMachine> }) {
+  const step = useSelector(actor, (s) => s.value as SetupStep | 'done' | 'cancelled');
+  const qrImage = useSelector(actor, (s) => s.context.qrImage);
+  const secret = useSelector(actor, (s) => s.context.secret);
+  const error = useSelector(actor, (s) => s.context.error);
+  const unsaved = useSelector(actor, (s) => s.hasTag('unsaved'));
+  useLeaveWarning(unsaved);
+  if (step === 'done' || step === 'cancelled') return <LoadingScreen />;
+  return (
+    <TwoFactorSetupView
+      step={step}
+      qrImage={qrImage}
+      secret={secret}
+      error={error}
+      onNext={() => actor.send({ type: 'NEXT' })}
+      onBack={() => actor.send({ type: 'BACK' })}
+      onActivate={(code) => actor.send({ type: 'ACTIVATE', code })}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+      onFinish={() => actor.send({ type: 'FINISH' })}
+    />
+  );
+}
+
+const titles: Record<string, string> = {
+  credentials: 'Sign in',
+  authenticating: 'Sign in',
+  authenticatorCode: 'Two-factor authentication',
+  verifyingOtp: 'Two-factor authentication',
+  accountVerification: 'Please verify your account',
+  optionalOffer: 'Secure your account',
+  forcedOffer: 'Secure your account',
+  savingPromptDate: 'Secure your account',
+  twoFactorSetup: '2-step Verification Setup',
+};
+
+/** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
+export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign('/dashboard') }: SignInJourneyProps) {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
+  const pendingWrite = useRef<Promise<void>>(Promise.resolve());
+  const machine = useMemo(() => {
+    const a = makeSignInActors(dispatch);
+    return signInMachine.provide({
+      actors: {
+        authenticate: a.authenticate,
+        verifyOtp: a.verifyOtp,
+        savePromptDate: a.savePromptDate,
+        codeVerification: codeVerificationMachine.provide({ actors: { sendCode: a.sendCode, verifyCode: a.verifyCode } }),
+        twoFactorSetup: twoFactorSetupMachine.provide({ actors: { fetchQrCode: a.fetchQrCode, activate: a.activate } }),
+      },
+      actions: {
+        storeLoginTokens: (_, { answer }) => storeLoginTokens({ token: answer.token ?? '', ld: answer.ld, oid: answer.oid }),
+        storeSession: (_, { answer }) => {
+          pendingWrite.current = storeSession({ token: answer.token ?? '', affiliateId: answer.affiliateId ?? '' });
+        },
+        reload: () => {},
+      },
+    });
+  }, [dispatch]);
+  const actor = useActorRef(machine, { input: {} });
+  const state = useSelector(actor, (s) => s.value as string);
+  const error = useSelector(actor, (s) => s.context.error);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const verification = useSelector(actor, (s) => s.children.codeVerification as ActorRefFrom<typeof codeVerificationMachine> | undefined);
+  const setup = useSelector(actor, (s) => s.children.twoFactorSetup as ActorRefFrom<typeof twoFactorSetupMachine> | undefined);
+  const done = useSelector(actor, (s) => s.status === 'done');
+
+  useLeaveWarning(state === 'optionalOffer' || state === 'forcedOffer');
+  useEffect(() => {
+    if (done) void pendingWrite.current.then(onFinished);
+  }, [done, onFinished]);
+
+  if (done || state === 'savingPromptDate') return <LoadingScreen />;
+
+  let body;
+  switch (state) {
+    case 'authenticatorCode':
+    case 'verifyingOtp':
+      body = (
+        <AuthenticatorCodeForm
+          error={error}
+          isPending={state === 'verifyingOtp'}
+          onSubmit={(code) => actor.send({ type: 'SUBMIT_CODE', code })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        />
+      );
+      break;
+    case 'accountVerification':
+      body = verification ? <VerificationStepView actor={verification} /> : <LoadingScreen />;
+      break;
+    case 'optionalOffer':
+    case 'forcedOffer':
+      body = (
+        <TwoFactorOffer
+          variant={state === 'forcedOffer' ? 'forced' : 'optional'}
+          onAccept={() => actor.send({ type: 'ACCEPT_OFFER' })}
+          onDecline={() => actor.send({ type: 'DECLINE_OFFER' })}
+        />
+      );
+      break;
+    case 'twoFactorSetup':
+      body = setup ? <SetupStepView actor={setup} /> : <LoadingScreen />;
+      break;
+    default:
+      body = (
+        <LoginForm
+          error={error}
+          fieldErrors={fieldErrors}
+          isPending={state === 'authenticating'}
+          onSubmit={(email, password) => actor.send({ type: 'SUBMIT', email, password })}
+        />
+      );
+  }
+  return (
+    <AuthLayout title={titles[state] ?? 'Sign in'} productName={productName} siteId={siteId}>
+      {body}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { Form } from './LoginForm';
+
+export const setupGuideUrl = '/faq#two-factor';
+
+export interface TwoFactorOfferProps {
+  variant: 'forced' | 'optional';
+  isPending?: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+}
+
+/** Spec 002 §2 Two-factor offer: forced ('Set Up Now') or optional (Yes / Not now, 'Proceed'). */
+export function TwoFactorOffer({ variant, isPending, onAccept, onDecline }: TwoFactorOfferProps) {
+  const [choice, setChoice] = useState<'yes' | 'no'>('yes');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (variant === 'forced' || choice === 'yes') onAccept();
+    else onDecline();
+  };
+  return (
+    <Form onSubmit={submit} aria-label="Two-factor authentication">
+      {variant === 'forced' ? (
+        <p style={{ margin: 0 }}>Secure your account with Google 2-Factor Authentication.</p>
+      ) : (
+        <RadioGroup
+          label="Would you like to secure your account with Google 2-Factor Authentication?"
+          value={choice}
+          onChange={(v) => setChoice(v as 'yes' | 'no')}
+          options={[
+            { value: 'yes', label: 'Yes, set up Google 2-fa' },
+            { value: 'no', label: 'Not now (setup will still be available through your profile settings)' },
+          ]}
+        />
+      )}
+      <Button type="submit" isPending={isPending}>
+        {variant === 'forced' ? 'Set Up Now' : 'Proceed'}
+      </Button>
+      <Link href={setupGuideUrl} external>
+        How to set up two-factor authentication
+      </Link>
+    </Form>
+  );
+}

@@ -1,0 +1,259 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { codeVerificationMachine } from './codeVerification.machine';
+import { twoFactorSetupMachine } from './twoFactorSetup.machine';
+
+/**
+ * The sign-in journey of spec 002 §4 "Login flow":
+ *   credentials -> authenticator code        (otp_enabled)
+ *               -> account verification      (not otp_enabled, country not verified)
+ *               -> optional two-factor offer (mb-o = 123 or mb-p > 2, last prompt > 30 days ago)
+ *               -> straight in               (mb-o = 123 or mb-p > 2, prompted recently)
+ *               -> forced two-factor offer   (mb-p <= 2 and mb-o != 123)
+ * The machine does no I/O: every call is an invoked actor, and storing or clearing the session is an
+ * action, both supplied by the screen with `signInMachine.provide(...)`.
+ */
+export interface LoginAnswer {
+  success: boolean;
+  errorMessage?: string;
+  token?: string;
+  affiliateId?: string;
+  ld?: string | number;
+  oid?: string | number;
+  p: number;
+  o: number;
+  otpEnabled: boolean;
+  otpPromptDate: string | null;
+  countryVerified: boolean;
+  mobileAdded: boolean;
+}
+
+export interface OtpVerifyAnswer {
+  success: boolean;
+  isCodeValid?: boolean;
+  errorMessage?: string;
+}
+
+export const signInMessages = {
+  connection: 'Connection error.',
+  wrongOtp: 'The code you entered is incorrect. Please try again.',
+  internal: 'An internal error occurred. Please try again later',
+  emailRequired: 'Please enter your e-mail address.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  passwordRequired: 'Please enter your password.',
+} as const;
+
+/** Spec 002 §9: the two-factor prompt repeats every 30 days. */
+export const PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
+/** mb-o = 123 is "special": two-factor is optional whatever mb-p says. */
+export const SPECIAL_O = 123;
+
+export interface CredentialErrors {
+  email?: string;
+  password?: string;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec 002 §5 Login: e-mail and password are required; the e-mail must be well formed. */
+export function validateCredentials(email: string, password: string): CredentialErrors {
+  const errors: CredentialErrors = {};
+  if (!email.trim()) errors.email = signInMessages.emailRequired;
+  else if (!emailPattern.test(email.trim())) errors.email = signInMessages.emailInvalid;
+  if (!password) errors.password = signInMessages.passwordRequired;
+  return errors;
+}
+
+/** Whether the optional offer is due: never prompted, or prompted more than 30 days ago. */
+export function promptDue(promptDate: string | null, now: number): boolean {
+  if (!promptDate) return true;
+  const at = Date.parse(promptDate);
+  return Number.isNaN(at) || now - at > PROMPT_INTERVAL_MS;
+}
+
+interface Context {
+  email: string;
+  error: string | null;
+  fieldErrors: CredentialErrors;
+  answer: LoginAnswer | null;
+  now: () => number;
+}
+
+export const signInMachine = setup({
+  types: {
+    input: {} as { now?: () => number } | undefined,
+    context: {} as Context,
+    events: {} as
+      | { type: 'SUBMIT'; email: string; password: string }
+      | { type: 'SUBMIT_CODE'; code: string }
+      | { type: 'ACCEPT_OFFER' }
+      | { type: 'DECLINE_OFFER' }
+      | { type: 'CANCEL' },
+  },
+  actors: {
+    authenticate: fromPromise<LoginAnswer, { email: string; password: string }>(async () => {
+      throw new Error('authenticate not provided');
+    }),
+    verifyOtp: fromPromise<OtpVerifyAnswer, { inputCode: string }>(async () => {
+      throw new Error('verifyOtp not provided');
+    }),
+    savePromptDate: fromPromise<{ success: boolean }>(async () => {
+      throw new Error('savePromptDate not provided');
+    }),
+    codeVerification: codeVerificationMachine,
+    twoFactorSetup: twoFactorSetupMachine,
+  },
+  actions: {
+    /** Step 1: on success the token, ld and oid are stored. */
+    storeLoginTokens: (_, _params: { answer: LoginAnswer }) => {},
+    /** Storing the affiliate id (and the encrypted token copy) completes the session. */
+    storeSession: (_, _params: { answer: LoginAnswer }) => {},
+    /** Set-up completed: the one-time password counts as verified for this session. */
+    markOtpVerified: () => {},
+    /** Leave the journey: the screen reloads the page with (or without) the stored session. */
+    reload: () => {},
+  },
+  guards: {
+    credentialsValid: ({ event }) => event.type === 'SUBMIT' && Object.keys(validateCredentials(event.email, event.password)).length === 0,
+    loginFailed: (_, answer: LoginAnswer) => !answer.success,
+    otpEnabled: (_, answer: LoginAnswer) => answer.otpEnabled,
+    countryNotVerified: (_, answer: LoginAnswer) => !answer.countryVerified,
+    twoFactorOptional: (_, answer: LoginAnswer) => answer.o === SPECIAL_O || answer.p > 2,
+    promptDue: ({ context }, answer: LoginAnswer) => promptDue(answer.otpPromptDate, context.now()),
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({ email: '', error: null, fieldErrors: {}, answer: null, now: input?.now ?? Date.now }),
+  initial: 'credentials',
+  states: {
+    credentials: {
+      on: {
+        SUBMIT: [
+          {
+            guard: 'credentialsValid',
+            target: 'authenticating',
+            actions: assign({ email: ({ event }) => event.email.trim(), error: null, fieldErrors: {} }),
+          },
+          { actions: assign({ fieldErrors: ({ event }) => validateCredentials(event.email, event.password), error: null }) },
+        ],
+      },
+    },
+    authenticating: {
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ event }) => (event.type === 'SUBMIT' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
+        onDone: [
+          {
+            guard: { type: 'loginFailed', params: ({ event }) => event.output },
+            target: 'credentials',
+            actions: assign({ error: ({ event }) => event.output.errorMessage ?? signInMessages.connection }),
+          },
+          {
+            guard: { type: 'otpEnabled', params: ({ event }) => event.output },
+            target: 'authenticatorCode',
+            actions: [assign({ answer: ({ event }) => event.output }), { type: 'storeLoginTokens', params: ({ event }) => ({ answer: event.output }) }],
+          },
+          {
+            guard: { type: 'countryNotVerified', params: ({ event }) => event.output },
+            target: 'accountVerification',
+            actions: [assign({ answer: ({ event }) => event.output }), { type: 'storeLoginTokens', params: ({ event }) => ({ answer: event.output }) }],
+          },
+          {
+            guard: { type: 'twoFactorOptional', params: ({ event }) => event.output },
+            target: 'optionalChoice',
+            actions: [
+              assign({ answer: ({ event }) => event.output }),
+              { type: 'storeLoginTokens', params: ({ event }) => ({ answer: event.output }) },
+              // Step 4: the affiliate id and token are stored before the offer is considered.
+              { type: 'storeSession', params: ({ event }) => ({ answer: event.output }) },
+            ],
+          },
+          {
+            target: 'forcedOffer',
+            actions: [assign({ answer: ({ event }) => event.output }), { type: 'storeLoginTokens', params: ({ event }) => ({ answer: event.output }) }],
+          },
+        ],
+        onError: { target: 'credentials', actions: assign({ error: signInMessages.connection }) },
+      },
+    },
+    optionalChoice: {
+      always: [
+        { guard: { type: 'promptDue', params: ({ context }) => context.answer! }, target: 'optionalOffer' },
+        { target: 'signedIn' },
+      ],
+    },
+    authenticatorCode: {
+      on: {
+        SUBMIT_CODE: { target: 'verifyingOtp', actions: assign({ error: null }) },
+        // Cancel reloads the page (spec 002 §2).
+        CANCEL: 'cancelled',
+      },
+    },
+    verifyingOtp: {
+      invoke: {
+        id: 'verifyOtp',
+        src: 'verifyOtp',
+        input: ({ event }) => ({ inputCode: event.type === 'SUBMIT_CODE' ? event.code.trim() : '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success && event.output.isCodeValid === true,
+            target: 'signedIn',
+            actions: { type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) },
+          },
+          { guard: ({ event }) => event.output.success, target: 'authenticatorCode', actions: assign({ error: signInMessages.wrongOtp }) },
+          { target: 'authenticatorCode', actions: assign({ error: ({ event }) => event.output.errorMessage ?? signInMessages.internal }) },
+        ],
+        onError: { target: 'authenticatorCode', actions: assign({ error: signInMessages.connection }) },
+      },
+    },
+    accountVerification: {
+      invoke: {
+        id: 'codeVerification',
+        src: 'codeVerification',
+        input: ({ context }) => ({ mobileAvailable: context.answer?.mobileAdded ?? false, purpose: 'login' as const }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.verified,
+            target: 'signedIn',
+            actions: { type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) },
+          },
+          { target: 'cancelled' },
+        ],
+      },
+    },
+    optionalOffer: {
+      on: {
+        ACCEPT_OFFER: 'twoFactorSetup',
+        // "No" records the prompt date and goes in (spec 002 §4).
+        DECLINE_OFFER: 'savingPromptDate',
+      },
+    },
+    forcedOffer: {
+      on: { ACCEPT_OFFER: 'twoFactorSetup' },
+    },
+    savingPromptDate: {
+      invoke: {
+        id: 'savePromptDate',
+        src: 'savePromptDate',
+        // Whatever the answer, the affiliate goes in: a failed write only means the offer returns next time.
+        onDone: 'signedIn',
+        onError: 'signedIn',
+      },
+    },
+    twoFactorSetup: {
+      invoke: {
+        id: 'twoFactorSetup',
+        src: 'twoFactorSetup',
+        onDone: [
+          {
+            guard: ({ event }) => event.output.activated,
+            target: 'signedIn',
+            actions: [{ type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) }, 'markOtpVerified'],
+          },
+          { target: 'cancelled' },
+        ],
+      },
+    },
+    signedIn: { type: 'final', entry: 'reload' },
+    cancelled: { type: 'final', entry: 'reload' },
+  },
+});

@@ -1,0 +1,130 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Two-factor set-up (spec 001 §2.5 and §4 Two-factor; opened by the sign-in offers of spec 002 §4):
+ * (1) download the authenticator app, (2) scan the QR code, (3) enter the 6-digit code and Activate,
+ * then a success screen with 'Take me to my dashboard'. A wrong code shows the message and fetches a
+ * fresh QR code. States tagged `unsaved` make the screen warn before the page is left.
+ */
+export interface OtpSetupResult {
+  ok: boolean;
+  /** Content of the QR code: an otpauth:// URI. */
+  token?: string;
+  /** An image of the QR code (data URL), when the server renders it. */
+  qrImage?: string;
+  secret?: string;
+  message?: string;
+}
+export interface OtpActivateResult {
+  ok: boolean;
+  isTokenValid?: boolean;
+  message?: string;
+}
+
+export const twoFactorMessages = {
+  qrFailed: 'Error while fetching QR code.',
+  wrongCode: 'The value you entered was incorrect. Please scan this new code and try again.',
+  activateFailed: 'Error while activating 2-factor authentication. Please try again later.',
+} as const;
+
+interface Context {
+  token: string | null;
+  qrImage: string | null;
+  secret: string | null;
+  error: string | null;
+}
+
+export const twoFactorSetupMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as { type: 'NEXT' } | { type: 'BACK' } | { type: 'ACTIVATE'; code: string } | { type: 'RETRY' } | { type: 'FINISH' } | { type: 'CANCEL' },
+    output: {} as { activated: boolean },
+  },
+  actors: {
+    fetchQrCode: fromPromise<OtpSetupResult>(async () => {
+      throw new Error('fetchQrCode not provided');
+    }),
+    activate: fromPromise<OtpActivateResult, { secret: string; otp: string }>(async () => {
+      throw new Error('activate not provided');
+    }),
+  },
+  actions: {
+    storeSecret: assign(({ event }) => {
+      const out = (event as unknown as { output: OtpSetupResult }).output;
+      return { token: out.token ?? null, qrImage: out.qrImage ?? null, secret: out.secret ?? null };
+    }),
+  },
+}).createMachine({
+  id: 'twoFactorSetup',
+  context: { token: null, qrImage: null, secret: null, error: null },
+  initial: 'downloadApp',
+  output: ({ context }) => ({ activated: context.error === null && context.secret !== null }),
+  states: {
+    downloadApp: {
+      tags: ['unsaved'],
+      on: { NEXT: 'loadingQrCode', CANCEL: 'cancelled' },
+    },
+    loadingQrCode: {
+      tags: ['unsaved'],
+      invoke: {
+        id: 'fetchQrCode',
+        src: 'fetchQrCode',
+        onDone: [
+          { guard: ({ event }) => event.output.ok && Boolean(event.output.secret), target: 'scanQrCode', actions: 'storeSecret' },
+          { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
+        ],
+        onError: { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
+      },
+    },
+    qrCodeFailed: {
+      tags: ['unsaved'],
+      on: { RETRY: { target: 'loadingQrCode', actions: assign({ error: null }) }, CANCEL: 'cancelled' },
+    },
+    scanQrCode: {
+      tags: ['unsaved'],
+      on: { NEXT: 'enterCode', BACK: 'downloadApp', CANCEL: 'cancelled' },
+    },
+    enterCode: {
+      tags: ['unsaved'],
+      on: {
+        ACTIVATE: 'activating',
+        BACK: 'scanQrCode',
+        CANCEL: 'cancelled',
+      },
+    },
+    activating: {
+      tags: ['unsaved'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'activate',
+        src: 'activate',
+        input: ({ context, event }) => ({ secret: context.secret ?? '', otp: event.type === 'ACTIVATE' ? event.code.trim() : '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.ok && event.output.isTokenValid === true, target: 'activated' },
+          // A wrong code: say so, then fetch a fresh QR code to scan (spec 001 §4 Two-factor).
+          { guard: ({ event }) => event.output.ok, target: 'refreshingQrCode', actions: assign({ error: twoFactorMessages.wrongCode }) },
+          { target: 'enterCode', actions: assign({ error: ({ event }) => event.output.message ?? twoFactorMessages.activateFailed }) },
+        ],
+        onError: { target: 'enterCode', actions: assign({ error: twoFactorMessages.activateFailed }) },
+      },
+    },
+    refreshingQrCode: {
+      tags: ['unsaved'],
+      invoke: {
+        id: 'fetchQrCode',
+        src: 'fetchQrCode',
+        // Keep the wrong-code message on screen with the new QR code.
+        onDone: [
+          { guard: ({ event }) => event.output.ok && Boolean(event.output.secret), target: 'scanQrCode', actions: 'storeSecret' },
+          { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
+        ],
+        onError: { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
+      },
+    },
+    activated: {
+      on: { FINISH: 'done' },
+    },
+    done: { type: 'final' },
+    cancelled: { type: 'final', entry: assign({ secret: null }) },
+  },
+});

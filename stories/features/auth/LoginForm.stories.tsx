@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { LoginForm } from '../../../src/features/auth/LoginForm';
+import { signInMessages } from '../../../src/machines/signIn.machine';
+import { authServerMessages } from '../../mocks/auth';
+
+/** Spec 002 §2 Login screen; validation rules from §5, messages from §8. */
+const meta = {
+  title: 'Features/Auth/LoginForm',
+  component: LoginForm,
+  args: { error: null, fieldErrors: {}, isPending: false, onSubmit: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+} satisfies Meta<typeof LoginForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: "Don't have an account? Register now." })).toHaveAttribute('href', '/register');
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'correct horse');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'correct horse');
+  },
+};
+
+/** Enter in the password field submits too. */
+export const SubmitWithEnter: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'secret{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'secret');
+  },
+};
+
+/** §5: e-mail and password are required; the e-mail must be well formed. */
+export const FieldErrors: Story = {
+  args: { fieldErrors: { email: signInMessages.emailInvalid, password: signInMessages.passwordRequired } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByRole('textbox', { name: 'E-mail' });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(signInMessages.emailInvalid);
+    const password = canvas.getByLabelText(/^Password/);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(signInMessages.passwordRequired);
+  },
+};
+
+export const EmailRequired: Story = {
+  args: { fieldErrors: { email: signInMessages.emailRequired } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(signInMessages.emailRequired);
+    await expect(canvas.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+/** §8: a login failure shows the server's errors.message. */
+export const ServerError: Story = {
+  args: { error: authServerMessages.badCredentials },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
+  },
+};
+
+export const TooManyAttempts: Story = {
+  args: { error: authServerMessages.tooManyAttempts },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(authServerMessages.tooManyAttempts);
+  },
+};
+
+/** §8: a network failure says 'Connection error.' */
+export const ConnectionError: Story = {
+  args: { error: signInMessages.connection },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Connection error.');
+  },
+};
+
+/** §2: 'Sign in' shows a spinner while waiting; a second press does nothing. */
+export const Pending: Story = {
+  args: { isPending: true },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: /Sign in/ });
+    await expect(button).toHaveAttribute('data-pending', 'true');
+    await userEvent.click(button);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: { error: authServerMessages.badCredentials, fieldErrors: { email: signInMessages.emailInvalid } },
+};

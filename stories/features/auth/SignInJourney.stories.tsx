@@ -1,0 +1,450 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { AnyHandler } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { SignInJourney } from '../../../src/features/auth/SignInJourney';
+import { signInMessages } from '../../../src/machines/signIn.machine';
+import { twoFactorMessages } from '../../../src/machines/twoFactorSetup.machine';
+import { storageKeys } from '../../../src/lib/storageKeys';
+import {
+  CODE_HANDLE,
+  authServerMessages,
+  loginAnswers,
+  loginHandlers,
+  otpActivateHandlers,
+  otpSetupAnswers,
+  otpSetupHandlers,
+  otpVerifyHandlers,
+  savePromptDateHandlers,
+  sendCodeHandlers,
+  validCodes,
+  verifyCodeHandlers,
+} from '../../mocks/auth';
+
+/**
+ * The whole sign-in journey of spec 002 §4, through the real `signInMachine` and RTK Query, with
+ * MSW answering each call. Every story passes `onFinished: fn()` (meta args): the default navigates
+ * the window away, which would end the test run.
+ */
+
+// Spies for "the call was made"; cleared in every story's beforeEach.
+const calls = {
+  login: fn(),
+  otpVerify: fn(),
+  savePromptDate: fn(),
+  sendCode: fn(),
+  verifyCode: fn(),
+  otpSetup: fn(),
+  otpActivate: fn(),
+};
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'correct horse';
+const sessionKeys = [storageKeys.authToken, storageKeys.affiliateId, storageKeys.tokenCopy];
+
+/**
+ * react-aria's Button announces "busy" through its live announcer with a `role="img"` node labelled
+ * by the button's id, kept for 7 s. When the journey moves on, the button (and so the label) is
+ * gone and axe reports `role-img-alt` for a message that was already read out. Only those dangling
+ * announcements are removed; any whose label still exists stays.
+ */
+function forgetDanglingAnnouncements() {
+  document.querySelectorAll('[data-live-announcer] [aria-labelledby]').forEach((node) => {
+    const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+    if (!ids.some((id) => document.getElementById(id))) node.remove();
+  });
+}
+
+/** Waits for entry animations (e.g. a banner fading in) so axe and the screenshot see the end state. */
+async function animationsSettled() {
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+}
+
+/** Runs a journey, then lets it settle and drops the announcements of buttons it has left behind. */
+function journey(play: NonNullable<Story['play']>): Story['play'] {
+  return async (context) => {
+    await play(context);
+    await animationsSettled();
+    forgetDanglingAnnouncements();
+  };
+}
+
+/** A story's beforeEach: empty storage, fresh spies, the story's handlers. */
+function withHandlers(...handlers: AnyHandler[]) {
+  return ({ msw }: StoryContext) => {
+    forgetDanglingAnnouncements();
+    localStorage.clear();
+    Object.values(calls).forEach((spy) => spy.mockClear());
+    msw.use(...handlers);
+    return () => localStorage.clear();
+  };
+}
+
+type Canvas = ReturnType<typeof within>;
+
+async function signIn(canvas: Canvas, email = EMAIL, password = PASSWORD) {
+  await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), email);
+  await userEvent.type(canvas.getByLabelText(/^Password/), password);
+  await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+}
+
+/** Types into a field after clearing it. */
+async function retype(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+async function expectSignedIn(onFinished: () => void) {
+  await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  await expect(localStorage.getItem(storageKeys.authToken)).toBe(loginAnswers.otpEnabled['mb-app-token']);
+  await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.otpEnabled['mb-aid']));
+  await expect(localStorage.getItem(storageKeys.tokenCopy)).toMatch(/^[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+}
+
+const meta = {
+  title: 'Features/Auth/SignInJourney',
+  component: SignInJourney,
+  args: { productName: 'Publisher Portal', siteId: '1', onFinished: fn() },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SignInJourney>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The login screen before anything is typed. */
+export const Default: Story = {
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent('Site ID 1');
+  }),
+};
+
+/** Step 4, prompted recently: the session (mb-auth-token, mb-aid, mb-t) is stored and the journey ends. */
+export const StraightIn: Story = {
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expectSignedIn(args.onFinished!);
+    // ld and oid from storage (none yet: 0) go with the credentials (spec 002 §3).
+    await expect(calls.login).toHaveBeenCalledTimes(1);
+    await expect(calls.login).toHaveBeenCalledWith({ email: EMAIL, password: PASSWORD, ld: 0, oid: 0 });
+    await expect(localStorage.getItem(storageKeys.ld)).toBe(String(loginAnswers.otpEnabled['mb-ld']));
+    await expect(localStorage.getItem(storageKeys.oid)).toBe(String(loginAnswers.otpEnabled['mb-oid']));
+    await expect(canvas.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  }),
+};
+
+/** §5: nothing is sent until the e-mail and password pass the client's checks. */
+export const FieldValidation: Story = {
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    const email = canvas.getByRole('textbox', { name: 'E-mail' });
+    await expect(email).toHaveAccessibleDescription(signInMessages.emailRequired);
+    await expect(canvas.getByLabelText(/^Password/)).toHaveAccessibleDescription(signInMessages.passwordRequired);
+    await userEvent.type(email, 'not-an-address');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(email).toHaveAccessibleDescription(signInMessages.emailInvalid);
+    await expect(calls.login).not.toHaveBeenCalled();
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** §8: a login failure shows the server's errors.message; nothing is stored. */
+export const WrongPassword: Story = {
+  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas, EMAIL, 'wrong password');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
+    await expect(calls.login).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).not.toHaveAttribute('data-pending');
+    for (const key of sessionKeys) await expect(localStorage.getItem(key)).toBeNull();
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** 429 from the server's attempt limiter: its message is shown like any other failure. */
+export const TooManyAttempts: Story = {
+  beforeEach: withHandlers(loginHandlers.tooManyAttempts({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.tooManyAttempts);
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** §8: a network failure shows 'Connection error.' */
+export const NetworkFailure: Story = {
+  beforeEach: withHandlers(loginHandlers.networkError({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
+    await expect(calls.login).toHaveBeenCalledTimes(1);
+    for (const key of sessionKeys) await expect(localStorage.getItem(key)).toBeNull();
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** §2: 'Sign in' shows a spinner while the server has not answered (it never does here). */
+export const Authenticating: Story = {
+  beforeEach: withHandlers(loginHandlers.pending({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Sign in/ })).toHaveAttribute('data-pending', 'true'));
+    await waitFor(() => expect(calls.login).toHaveBeenCalledTimes(1));
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** Step 2: otp_enabled → the authenticator code; a wrong code, then the right one signs in. */
+export const AuthenticatorCode: Story = {
+  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: calls.login }), otpVerifyHandlers.byCode({ onRequest: calls.otpVerify })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    // Step 1 stored the token, but the session is not complete yet.
+    await expect(localStorage.getItem(storageKeys.authToken)).toBe(loginAnswers.otpEnabled['mb-app-token']);
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
+
+    const input = canvas.getByRole('textbox', { name: 'Authentication code' });
+    await userEvent.type(input, '000000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The code you entered is incorrect. Please try again.');
+    await expect(calls.otpVerify).toHaveBeenLastCalledWith({ inputCode: '000000' });
+    await expect(args.onFinished).not.toHaveBeenCalled();
+
+    await retype(input, validCodes.authenticator);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSignedIn(args.onFinished!);
+    await expect(calls.otpVerify).toHaveBeenLastCalledWith({ inputCode: validCodes.authenticator });
+  }),
+};
+
+/** Step 2, Cancel: the journey ends without a session (the app reloads to the login screen). */
+export const AuthenticatorCodeCancelled: Story = {
+  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: calls.login }), otpVerifyHandlers.byCode({ onRequest: calls.otpVerify })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(args.onFinished).toHaveBeenCalledTimes(1));
+    await expect(calls.otpVerify).not.toHaveBeenCalled();
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
+    await expect(localStorage.getItem(storageKeys.tokenCopy)).toBeNull();
+  }),
+};
+
+/** Step 2: the verify call failing at the network says 'Connection error.' and stays on the code. */
+export const AuthenticatorCodeNetworkFailure: Story = {
+  beforeEach: withHandlers(loginHandlers.otpEnabled(), otpVerifyHandlers.networkError({ onRequest: calls.otpVerify })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Authentication code' }), validCodes.authenticator);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/**
+ * Step 3: country not verified → Send Code → 'We have sent you a code.' → a wrong code shows the
+ * server's message under the input → the right code signs in.
+ */
+export const AccountVerification: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.countryNotVerified({ onRequest: calls.login }),
+    sendCodeHandlers.sent({ onRequest: calls.sendCode }),
+    verifyCodeHandlers.byCode({ onRequest: calls.verifyCode }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Please verify your account' })).toBeVisible();
+    // A mobile number is on file: SMS can be chosen.
+    await userEvent.click(canvas.getByText('SMS'));
+    await expect(canvas.getByRole('radio', { name: 'SMS' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Code' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('We have sent you a code.');
+    await expect(calls.sendCode).toHaveBeenCalledTimes(1);
+    await expect(calls.sendCode).toHaveBeenCalledWith({ method: 'bySMS', purpose: 'login' });
+
+    const input = canvas.getByRole('textbox', { name: 'Verification code' });
+    await userEvent.type(input, '111111');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription(authServerMessages.wrongVerificationCode));
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onFinished).not.toHaveBeenCalled();
+
+    // The code is trimmed before it is sent (§5 Codes) and goes with the handle t from sendCode.
+    await retype(input, ` ${validCodes.verification} `);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expectSignedIn(args.onFinished!);
+    await expect(calls.verifyCode).toHaveBeenLastCalledWith({ code: validCodes.verification, t: CODE_HANDLE });
+  }),
+};
+
+/** Step 3 without a mobile number: SMS and both are disabled with the hint; e-mail is sent. */
+export const AccountVerificationWithoutMobile: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.countryNotVerifiedNoMobile({ onRequest: calls.login }),
+    sendCodeHandlers.sent({ onRequest: calls.sendCode }),
+    verifyCodeHandlers.byCode({ onRequest: calls.verifyCode }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    const group = await canvas.findByRole('radiogroup', { name: 'Receive a code by' });
+    await expect(group).toHaveAccessibleDescription('(Add your mobile number after logging in to receive code via SMS)');
+    await expect(canvas.getByRole('radio', { name: 'SMS' })).toBeDisabled();
+    await expect(canvas.getByRole('radio', { name: 'Both' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Send Code' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('We have sent you a code.');
+    await expect(calls.sendCode).toHaveBeenCalledTimes(1);
+    await expect(calls.sendCode).toHaveBeenCalledWith({ method: 'byEmail', purpose: 'login' });
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** Step 3: the send call fails: back on the choice with the server's message. */
+export const AccountVerificationSendFailed: Story = {
+  beforeEach: withHandlers(loginHandlers.countryNotVerified(), sendCodeHandlers.notSent({ onRequest: calls.sendCode })),
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send Code' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.codeSendFailed);
+    await expect(canvas.getByRole('button', { name: 'Send Code' })).not.toHaveAttribute('data-pending');
+  }),
+};
+
+/** Step 4 with a prompt older than 30 days: the optional offer; 'Not now' records the prompt date and signs in. */
+export const OptionalOfferNotNow: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.optionalOffer({ onRequest: calls.login }),
+    savePromptDateHandlers.saved({ onRequest: calls.savePromptDate }),
+    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Secure your account' })).toBeVisible();
+    await expect(canvas.getByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
+    // Step 4 stores the affiliate id and token before the offer is shown.
+    await waitFor(() => expect(localStorage.getItem(storageKeys.tokenCopy)).not.toBeNull());
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.optionalOffer['mb-aid']));
+
+    await userEvent.click(canvas.getByText(/^Not now/));
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
+    await expectSignedIn(args.onFinished!);
+    await expect(calls.savePromptDate).toHaveBeenCalledTimes(1);
+    await expect(calls.otpSetup).not.toHaveBeenCalled();
+  }),
+};
+
+/** The special mb-o 123 makes the offer optional whatever mb-p says; 'Yes' opens the set-up. */
+export const OptionalOfferYes: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.optionalOfferSpecialO({ onRequest: calls.login }),
+    savePromptDateHandlers.saved({ onRequest: calls.savePromptDate }),
+    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: '2-step Verification Setup' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Next' })).toBeVisible();
+    await expect(calls.savePromptDate).not.toHaveBeenCalled();
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/**
+ * Step 5: the forced offer → Set Up Now → download, scan, enter the code; a wrong code shows the
+ * message and fetches a fresh QR code; the right code activates; 'Take me to my dashboard' signs in.
+ */
+export const ForcedOfferSetUp: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.forcedOffer({ onRequest: calls.login }),
+    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
+    otpActivateHandlers.byCode({ onRequest: calls.otpActivate }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const [first, fresh] = otpSetupAnswers;
+    await signIn(canvas);
+    await expect(await canvas.findByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
+    // The forced offer cannot be declined, and the session is not complete yet.
+    await expect(canvas.queryByRole('radiogroup')).toBeNull();
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Set Up Now' }));
+
+    // 1. Download the app.
+    await expect(await canvas.findByRole('heading', { level: 1, name: '2-step Verification Setup' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    // 2. Scan the QR code.
+    const qr = await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
+    await expect(qr).toHaveAttribute('src', first.qr);
+    await expect(canvas.getByText(first.secret)).toBeVisible();
+    await expect(calls.otpSetup).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    // 3. A wrong code: the message, and a fresh QR code to scan.
+    await userEvent.type(canvas.getByRole('textbox', { name: '6-digit code' }), '999999');
+    await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCode);
+    await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: first.secret, otp: '999999' });
+    await waitFor(() => expect(canvas.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', fresh.qr));
+    await expect(canvas.getByText(fresh.secret)).toBeVisible();
+    await expect(calls.otpSetup).toHaveBeenCalledTimes(2);
+    await expect(args.onFinished).not.toHaveBeenCalled();
+    // The right code, checked against the new secret; the wrong one is not kept for it.
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    const input = canvas.getByRole('textbox', { name: '6-digit code' });
+    await expect(input).toHaveValue('');
+    await userEvent.type(input, validCodes.activation);
+    await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
+    const activated = await canvas.findByText('Google Authenticator is now active on your account.');
+    await waitFor(() => expect(activated).toBeVisible());
+    await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: fresh.secret, otp: validCodes.activation });
+    await expect(args.onFinished).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Take me to my dashboard' }));
+    await expectSignedIn(args.onFinished!);
+  }),
+};
+
+/** Step 5, the QR code cannot be fetched: 'Error while fetching QR code.' and Try again. */
+export const ForcedOfferQrCodeFailed: Story = {
+  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.failed({ onRequest: calls.otpSetup })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Set Up Now' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.qrFailed);
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls.otpSetup).toHaveBeenCalledTimes(2));
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: calls.login })),
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas, EMAIL, 'wrong password');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
+  }),
+};

@@ -1,0 +1,299 @@
+import { delay, http, HttpResponse, type DefaultBodyType } from 'msw';
+import { apiBase } from '../../src/api/baseApi';
+import { errorEnvelope, type ErrorEnvelope, type SuccessOnly } from '../../src/api/contract/envelope';
+import type { LoginResponse } from '../../src/api/contract/session';
+import type { OtpActivateResponse, OtpSetupResponse, OtpVerifyResponse, SendCodeResponse } from '../../src/api/contract/twoFactor';
+
+/**
+ * MSW handlers for every call of `src/api/authApi.ts` (spec 002 §7), with fixtures typed by the
+ * zod contract. Each endpoint has the same set of factories:
+ *   answer(body)            200 with a success body
+ *   failure(message, code)  the server's `{ success: false, errors: { message, code } }`
+ *   networkError()          the request never gets an answer ('Connection error.' on screen)
+ *   pending()               never answers (loading states)
+ * and each takes an optional `onRequest(body)` so a story can assert that the call was made.
+ */
+
+export const authPaths = {
+  login: `${apiBase}/authenticationApp`,
+  otpVerify: `${apiBase}/authenticationApp/otpVerify`,
+  savePromptDate: `${apiBase}/authenticationApp/savePromptDate`,
+  sendCode: `${apiBase}/authenticationApp/sendCode`,
+  verifyCode: `${apiBase}/authenticationApp/verifyCode`,
+  otpSetup: `${apiBase}/authenticationApp/otpsetup`,
+  otpActivate: `${apiBase}/authenticationApp/otpActivate`,
+  verifyToken: `${apiBase}/application/verifyToken`,
+  pageView: `${apiBase}/affiliate/pageView`,
+  logout: `${apiBase}/authenticationApp/logout`,
+} as const;
+
+/** Messages the server answers with (the wording of server/modules/session and spec 002 §8). */
+export const authServerMessages = {
+  badCredentials: 'The e-mail address or password you entered is incorrect.',
+  inactive: 'Your account is not active. Please contact your affiliate manager.',
+  pendingApproval: 'Your application is still being reviewed. You can sign in once your account has been approved.',
+  tooManyAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, or reset your password.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  wrongVerificationCode: 'The code you entered is not valid. Please check it and try again.',
+  codeSendFailed: 'We could not send the code. Please try again in a few minutes.',
+  internal: 'An internal error occurred. Please try again later',
+} as const;
+
+/** The codes the code-checking handlers accept; anything else is a wrong code. */
+export const validCodes = {
+  authenticator: '123456',
+  verification: '654321',
+  activation: '246810',
+} as const;
+
+export interface HandlerOptions {
+  /** Called with the parsed JSON body (or null) of every request the handler answers. */
+  onRequest?: (body: unknown) => void;
+}
+
+async function bodyOf(request: Request): Promise<unknown> {
+  try {
+    return await request.clone().json();
+  } catch {
+    return null;
+  }
+}
+
+const failureResponse = (message: string, status: number) => HttpResponse.json<ErrorEnvelope>(errorEnvelope(message, status), { status });
+
+/** The four standard answers of one POST endpoint; `T` is its contract's success body. */
+function postEndpoint<T extends DefaultBodyType>(path: string) {
+  const on = (reply: (body: unknown) => Response | Promise<Response>, options?: HandlerOptions) =>
+    http.post(path, async ({ request }) => {
+      const body = await bodyOf(request);
+      options?.onRequest?.(body);
+      return reply(body);
+    });
+  return {
+    /** Any reply computed from the request body (e.g. a right or wrong code). */
+    reply: on,
+    answer: (body: T, options?: HandlerOptions) => on(() => HttpResponse.json(body), options),
+    failure: (message: string, status = 400, options?: HandlerOptions) => on(() => failureResponse(message, status), options),
+    networkError: (options?: HandlerOptions) => on(() => HttpResponse.error(), options),
+    pending: (options?: HandlerOptions) =>
+      on(async () => {
+        await delay('infinite');
+        return HttpResponse.error();
+      }, options),
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Login (POST /authenticationApp): one answer per branch of spec 002 §4 "Login flow".
+ * --------------------------------------------------------------------------------------------- */
+
+/** A prompt date far in the past: the 30-day repeat (spec 002 §9) has long passed. */
+export const LONG_AGO = '2020-01-01T00:00:00.000Z';
+
+const baseLogin: LoginResponse = {
+  success: true,
+  'mb-app-token': 'story-token-0f1e2d3c4b5a',
+  'mb-aid': 10423,
+  'mb-ld': 7,
+  'mb-oid': 311,
+  'mb-p': 3,
+  'mb-o': 0,
+  otp_enabled: false,
+  otp_prompt_date: LONG_AGO,
+  country_verified: true,
+  is_mobile_added: true,
+};
+
+/**
+ * "Straight in" needs a prompt within the last 30 days, measured by the machine against the real
+ * clock; so this one answer is built at request time (one day before now). The date is never
+ * rendered, so screenshots stay deterministic.
+ */
+export function promptedYesterday(): string {
+  return new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+}
+
+export const loginAnswers = {
+  /** Step 4, prompted recently: the session is stored and the journey ends. */
+  straightIn: (): LoginResponse => ({ ...baseLogin, otp_prompt_date: promptedYesterday() }),
+  /** Step 2: two-factor on, the authenticator code screen. */
+  otpEnabled: { ...baseLogin, otp_enabled: true } satisfies LoginResponse,
+  /** Step 3: country not verified, a mobile number on file (e-mail, SMS or both). */
+  countryNotVerified: { ...baseLogin, country_verified: false, is_mobile_added: true } satisfies LoginResponse,
+  /** Step 3: country not verified and no mobile number (e-mail only). */
+  countryNotVerifiedNoMobile: { ...baseLogin, country_verified: false, is_mobile_added: false } satisfies LoginResponse,
+  /** Step 4: mb-p above 2, last prompt older than 30 days: the optional offer. */
+  optionalOffer: { ...baseLogin, 'mb-p': 3, 'mb-o': 0, otp_prompt_date: LONG_AGO } satisfies LoginResponse,
+  /** Step 4 through the special mb-o 123 (mb-p low), never prompted: the optional offer. */
+  optionalOfferSpecialO: { ...baseLogin, 'mb-p': 1, 'mb-o': 123, otp_prompt_date: null } satisfies LoginResponse,
+  /** Step 5: mb-p 2 or less and mb-o not 123: the forced offer. */
+  forcedOffer: { ...baseLogin, 'mb-p': 1, 'mb-o': 0, otp_prompt_date: null } satisfies LoginResponse,
+};
+
+const login = postEndpoint<LoginResponse>(authPaths.login);
+export const loginHandlers = {
+  ...login,
+  straightIn: (options?: HandlerOptions) => login.reply(() => HttpResponse.json(loginAnswers.straightIn()), options),
+  otpEnabled: (options?: HandlerOptions) => login.answer(loginAnswers.otpEnabled, options),
+  countryNotVerified: (options?: HandlerOptions) => login.answer(loginAnswers.countryNotVerified, options),
+  countryNotVerifiedNoMobile: (options?: HandlerOptions) => login.answer(loginAnswers.countryNotVerifiedNoMobile, options),
+  optionalOffer: (options?: HandlerOptions) => login.answer(loginAnswers.optionalOffer, options),
+  optionalOfferSpecialO: (options?: HandlerOptions) => login.answer(loginAnswers.optionalOfferSpecialO, options),
+  forcedOffer: (options?: HandlerOptions) => login.answer(loginAnswers.forcedOffer, options),
+  /** Wrong e-mail or password: the server answers 400 with one message for both. */
+  badCredentials: (options?: HandlerOptions) => login.failure(authServerMessages.badCredentials, 400, options),
+  inactive: (options?: HandlerOptions) => login.failure(authServerMessages.inactive, 403, options),
+  tooManyAttempts: (options?: HandlerOptions) => login.failure(authServerMessages.tooManyAttempts, 429, options),
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Authenticator code (POST /authenticationApp/otpVerify)
+ * --------------------------------------------------------------------------------------------- */
+
+const otpVerify = postEndpoint<OtpVerifyResponse>(authPaths.otpVerify);
+export const otpVerifyHandlers = {
+  ...otpVerify,
+  valid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: true }, options),
+  invalid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: false }, options),
+  /** Valid only for `validCodes.authenticator`: lets a story try a wrong code, then the right one. */
+  byCode: (options?: HandlerOptions) =>
+    otpVerify.reply(
+      (body) =>
+        HttpResponse.json<OtpVerifyResponse>({
+          success: true,
+          isCodeValid: (body as { inputCode?: string } | null)?.inputCode === validCodes.authenticator,
+        }),
+      options,
+    ),
+  sessionExpired: (options?: HandlerOptions) => otpVerify.failure(authServerMessages.sessionExpired, 401, options),
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * "Not now" on the optional offer (POST /authenticationApp/savePromptDate)
+ * --------------------------------------------------------------------------------------------- */
+
+const savePromptDate = postEndpoint<SuccessOnly>(authPaths.savePromptDate);
+export const savePromptDateHandlers = {
+  ...savePromptDate,
+  saved: (options?: HandlerOptions) => savePromptDate.answer({ success: true }, options),
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Account verification (POST /authenticationApp/sendCode and /verifyCode)
+ * --------------------------------------------------------------------------------------------- */
+
+export const CODE_HANDLE = 'story-code-handle-7c1d';
+
+const sendCode = postEndpoint<SendCodeResponse>(authPaths.sendCode);
+export const sendCodeHandlers = {
+  ...sendCode,
+  sent: (options?: HandlerOptions) => sendCode.answer({ success: true, t: CODE_HANDLE }, options),
+  notSent: (options?: HandlerOptions) => sendCode.failure(authServerMessages.codeSendFailed, 400, options),
+};
+
+const verifyCode = postEndpoint<SuccessOnly>(authPaths.verifyCode);
+export const verifyCodeHandlers = {
+  ...verifyCode,
+  verified: (options?: HandlerOptions) => verifyCode.answer({ success: true }, options),
+  wrongCode: (options?: HandlerOptions) => verifyCode.failure(authServerMessages.wrongVerificationCode, 400, options),
+  /** Accepts only `validCodes.verification` sent with `CODE_HANDLE`. */
+  byCode: (options?: HandlerOptions) =>
+    verifyCode.reply((body) => {
+      const b = body as { code?: string; t?: string } | null;
+      return b?.code === validCodes.verification && b.t === CODE_HANDLE
+        ? HttpResponse.json<SuccessOnly>({ success: true })
+        : failureResponse(authServerMessages.wrongVerificationCode, 400);
+    }, options),
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Two-factor set-up (POST /authenticationApp/otpsetup and /otpActivate)
+ * --------------------------------------------------------------------------------------------- */
+
+/**
+ * A small QR-like picture as an inline SVG data URL (nothing fetched). `variant` changes the
+ * pattern, so a story can tell a fresh code from the previous one.
+ */
+export function qrImage(variant = 0): string {
+  const cells: string[] = [];
+  const finder = (x: number, y: number) =>
+    `<rect x="${x}" y="${y}" width="7" height="7"/><rect x="${x + 1}" y="${y + 1}" width="5" height="5" fill="#fff"/><rect x="${x + 2}" y="${y + 2}" width="3" height="3"/>`;
+  for (let y = 0; y < 21; y += 1) {
+    for (let x = 0; x < 21; x += 1) {
+      const inFinder = (x < 8 && y < 8) || (x > 12 && y < 8) || (x < 8 && y > 12);
+      // A fixed pseudo-pattern: deterministic for a given variant.
+      if (!inFinder && ((x * 7 + y * 13 + x * y + variant * 5) % 3 === 0)) cells.push(`<rect x="${x}" y="${y}" width="1" height="1"/>`);
+    }
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21" shape-rendering="crispEdges"><rect width="21" height="21" fill="#fff"/>${finder(0, 0)}${finder(14, 0)}${finder(0, 14)}${cells.join('')}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** Two set-ups in a row: the second is what a wrong activation code fetches. */
+export const otpSetupAnswers: OtpSetupResponse[] = [
+  {
+    success: true,
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+    token: 'otpauth://totp/Publisher%20Portal:10423?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Publisher%20Portal',
+    qr: qrImage(0),
+  },
+  {
+    success: true,
+    secret: 'KRUGKIDROVUWG2ZAMJZG653O',
+    token: 'otpauth://totp/Publisher%20Portal:10423?secret=KRUGKIDROVUWG2ZAMJZG653O&issuer=Publisher%20Portal',
+    qr: qrImage(1),
+  },
+];
+
+const otpSetup = postEndpoint<OtpSetupResponse>(authPaths.otpSetup);
+export const otpSetupHandlers = {
+  ...otpSetup,
+  /** Each call answers the next set-up of `otpSetupAnswers` (the last one repeats). */
+  fresh: (options?: HandlerOptions) => {
+    let calls = 0;
+    return otpSetup.reply(() => {
+      const answer = otpSetupAnswers[Math.min(calls, otpSetupAnswers.length - 1)];
+      calls += 1;
+      return HttpResponse.json(answer);
+    }, options);
+  },
+  failed: (options?: HandlerOptions) => otpSetup.failure(authServerMessages.internal, 500, options),
+};
+
+const otpActivate = postEndpoint<OtpActivateResponse>(authPaths.otpActivate);
+export const otpActivateHandlers = {
+  ...otpActivate,
+  valid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: true }, options),
+  invalid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: false }, options),
+  /** Valid only for `validCodes.activation`. */
+  byCode: (options?: HandlerOptions) =>
+    otpActivate.reply(
+      (body) =>
+        HttpResponse.json<OtpActivateResponse>({
+          success: true,
+          isTokenValid: (body as { otp?: string } | null)?.otp === validCodes.activation,
+        }),
+      options,
+    ),
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Session calls made around the journey (GET /application/verifyToken, pageView, logout)
+ * --------------------------------------------------------------------------------------------- */
+
+export const verifyTokenHandlers = {
+  valid: () => http.get(authPaths.verifyToken, () => HttpResponse.json<SuccessOnly>({ success: true })),
+  invalid: () => http.get(authPaths.verifyToken, () => failureResponse(authServerMessages.sessionExpired, 401)),
+  networkError: () => http.get(authPaths.verifyToken, () => HttpResponse.error()),
+  pending: () =>
+    http.get(authPaths.verifyToken, async () => {
+      await delay('infinite');
+      return HttpResponse.error();
+    }),
+};
+
+const pageView = postEndpoint<SuccessOnly>(authPaths.pageView);
+export const pageViewHandlers = { ...pageView, recorded: (options?: HandlerOptions) => pageView.answer({ success: true }, options) };
+
+const logout = postEndpoint<SuccessOnly>(authPaths.logout);
+export const logoutHandlers = { ...logout, loggedOut: (options?: HandlerOptions) => logout.answer({ success: true }, options) };

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+
+/**
+ * Starts the real product once per worker: `server/index.ts` on a free port with an embedded demo
+ * database in a fresh temporary folder. The server's console is captured: in development the mail
+ * and SMS adapters print codes there, and the tests read them as a person would.
+ */
+export interface ProductServer {
+  url: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** Waits for the next verification code printed for `to` after `since` characters of output. */
+  codeFor: (to: string, since: number) => Promise<string>;
+}
+
+async function start(): Promise<{ server: ProductServer; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_CAMPAIGNS: '60', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d.toString()));
+  child.stderr!.on('data', (d) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const server: ProductServer = {
+    url,
+    output: () => out,
+    codeFor: async (to, since) => {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const tail = out.slice(since);
+        const lines = tail.split('\n').filter((l) => l.includes(to));
+        const m = lines.map((l) => /\b(\d{6})\b/.exec(l)).find(Boolean);
+        if (m) return m[1];
+        if (Date.now() > until) throw new Error(`no code for ${to} in:\n${tail}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+  return {
+    server,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<object, { product: ProductServer }>({
+  product: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      const { server, stop } = await start();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+export { expect } from '@playwright/test';

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './server';
+import { freshWindow, totp } from './totp';
+
+const PASSWORD = 'Demo-2026!';
+/** RFC 6238's test key, the documented secret of twofactor@example.com (docs/server.md). */
+const DEMO_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+async function submitCredentials(page: Page, base: string, email: string, password = PASSWORD) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const sessionKeys = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('mb-auth-token'), aid: localStorage.getItem('mb-aid'), copy: localStorage.getItem('mb-t') }));
+
+test('the demo affiliate signs straight in to /dashboard, and sign-out removes the three keys', async ({ page, product }) => {
+  await submitCredentials(page, product.url, 'demo@example.com');
+  await expect(page).toHaveURL(`${product.url}/dashboard`);
+  await expect(page.getByText(/Welcome,/)).toBeVisible();
+  const keys = await sessionKeys(page);
+  expect(keys.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(keys.aid).toMatch(/^\d+$/);
+  expect(keys.copy).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await sessionKeys(page)).toEqual({ token: null, aid: null, copy: null });
+  // The token was revoked on the server too.
+  const r = await fetch(`${product.url}/api/application/verifyToken`, { headers: { 'x-app-token': keys.token! } });
+  expect(r.status).toBe(401);
+});
+
+test("a wrong password shows the server's message", async ({ page, product }) => {
+  await submitCredentials(page, product.url, 'demo@example.com', 'not-the-password');
+  await expect(page.getByText('The e-mail address or password you entered is incorrect.')).toBeVisible();
+  expect((await sessionKeys(page)).aid).toBeNull();
+});
+
+test('the two-factor demo affiliate signs in with a TOTP code; a replayed code is refused', async ({ browser, product }) => {
+  await freshWindow();
+  const code = totp(DEMO_TOTP_SECRET);
+  const first = await browser.newPage();
+  await submitCredentials(first, product.url, 'twofactor@example.com');
+  await first.getByLabel('Authentication code').fill(code);
+  await first.getByRole('button', { name: 'Submit' }).click();
+  await expect(first).toHaveURL(`${product.url}/dashboard`);
+
+  const second = await browser.newPage();
+  await submitCredentials(second, product.url, 'twofactor@example.com');
+  await second.getByLabel('Authentication code').fill(code);
+  await second.getByRole('button', { name: 'Submit' }).click();
+  await expect(second.getByText('The code you entered is incorrect. Please try again.')).toBeVisible();
+  await expect(second).not.toHaveURL(/dashboard/);
+});
+
+test('the unverified-country demo affiliate signs in with the code from the outbox', async ({ page, product }) => {
+  await submitCredentials(page, product.url, 'unverified@example.com');
+  await expect(page.getByRole('heading', { name: 'Please verify your account' })).toBeVisible();
+  const since = product.output().length;
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('We have sent you a code.')).toBeVisible();
+  const code = await product.codeFor('unverified@example.com', since);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(`${product.url}/dashboard`);
+});
+
+test('the forced-offer demo affiliate completes two-factor set-up', async ({ page, product }) => {
+  await submitCredentials(page, product.url, 'forced2fa@example.com');
+  await expect(page.getByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set Up Now' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('code').first().textContent())!.trim();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await freshWindow();
+  await page.getByLabel('6-digit code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('button', { name: 'Take me to my dashboard' }).click();
+  await expect(page).toHaveURL(`${product.url}/dashboard`);
+  await expect(page.getByText(/Welcome,/)).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { codeMessages, codeVerificationMachine, type SendCodeResult, type VerifyCodeResult } from '../../../src/machines/codeVerification.machine';
+import { actorEvents, findPaths, replay } from './walkPaths';
+
+const events = [
+  { type: 'CHOOSE', method: 'byEmail' },
+  { type: 'CHOOSE', method: 'bySMS' },
+  { type: 'CHOOSE', method: 'byBoth' },
+  { type: 'SEND' },
+  { type: 'SUBMIT', code: ' 123456 ' },
+  { type: 'RESEND' },
+  { type: 'CANCEL' },
+  ...actorEvents('sendCode', [{ done: { ok: true, t: 'tok' } }, { done: { ok: false, message: 'Too many codes requested.' } }, { error: new Error('offline') }]),
+  ...actorEvents('verifyCode', [{ done: { ok: true } }, { done: { ok: false, message: 'The code is incorrect.' } }, { error: new Error('offline') }]),
+];
+
+describe.each([true, false])('code verification paths (mobile on file: %s)', (mobileAvailable) => {
+  const input = { mobileAvailable, purpose: 'login' as const };
+  const paths = findPaths(codeVerificationMachine, input, events as never);
+
+  it('reaches every state', () => {
+    const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(states).toEqual(new Set(['"choosingMethod"', '"sending"', '"enteringCode"', '"verifying"', '"verified"', '"cancelled"']));
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > '), p] as const))('walks %s', async (_name, path) => {
+    const { final } = await replay(codeVerificationMachine, path, input, ['sendCode', 'verifyCode']);
+    expect(final.value).toEqual(path.state.value);
+    expect(final.context).toEqual(path.state.context);
+  });
+});
+
+describe('code verification rules', () => {
+  it('refuses SMS and both without a mobile number', () => {
+    const actor = createActor(codeVerificationMachine, { input: { mobileAvailable: false, purpose: 'login' } }).start();
+    actor.send({ type: 'CHOOSE', method: 'bySMS' });
+    expect(actor.getSnapshot().context.method).toBe('byEmail');
+    actor.send({ type: 'CHOOSE', method: 'byBoth' });
+    expect(actor.getSnapshot().context.method).toBe('byEmail');
+  });
+
+  it('sends the chosen method and purpose, trims the code and passes t back', async () => {
+    const calls: unknown[] = [];
+    const actor = createActor(
+      codeVerificationMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }): Promise<SendCodeResult> => (calls.push(input), { ok: true, t: 'handle-1' })),
+          verifyCode: fromPromise(async ({ input }): Promise<VerifyCodeResult> => (calls.push(input), { ok: true })),
+        },
+      }),
+      { input: { mobileAvailable: true, purpose: 'settings' } },
+    ).start();
+    actor.send({ type: 'CHOOSE', method: 'byBoth' });
+    actor.send({ type: 'SEND' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'SUBMIT', code: ' 042042 ' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toEqual([{ method: 'byBoth', purpose: 'settings' }, { code: '042042', t: 'handle-1', purpose: 'settings' }]);
+    expect(done.output).toEqual({ verified: true });
+  });
+
+  it('shows the server message for a wrong code and stays on code entry', async () => {
+    const actor = createActor(
+      codeVerificationMachine.provide({
+        actors: {
+          sendCode: fromPromise(async (): Promise<SendCodeResult> => ({ ok: true, t: 'x' })),
+          verifyCode: fromPromise(async (): Promise<VerifyCodeResult> => ({ ok: false, message: 'The code you entered has expired.' })),
+        },
+      }),
+      { input: { mobileAvailable: false, purpose: 'login' } },
+    ).start();
+    actor.send({ type: 'SEND' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'SUBMIT', code: '000000' });
+    const s = await waitFor(actor, (x) => x.matches('enteringCode') && x.context.error !== null);
+    expect(s.context.error).toBe('The code you entered has expired.');
+    expect(codeMessages.sent).toBe('We have sent you a code.');
+  });
+});

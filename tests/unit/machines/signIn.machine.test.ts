@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { promptDue, signInMachine, signInMessages, validateCredentials, type LoginAnswer } from '../../../src/machines/signIn.machine';
+import { actorEvents, findPaths, replay } from './walkPaths';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const daysAgo = (d: number) => new Date(NOW - d * 86_400_000).toISOString();
+const base: LoginAnswer = {
+  success: true,
+  token: 't'.repeat(64),
+  affiliateId: '1001',
+  ld: 0,
+  oid: 0,
+  p: 5,
+  o: 0,
+  otpEnabled: false,
+  otpPromptDate: daysAgo(2),
+  countryVerified: true,
+  mobileAdded: true,
+};
+/** One answer per branch of spec 002 §4 "Login flow". */
+const answers: Record<string, LoginAnswer> = {
+  straightIn: base,
+  special123: { ...base, p: 1, o: 123 },
+  twoFactor: { ...base, otpEnabled: true },
+  notVerified: { ...base, countryVerified: false },
+  optional: { ...base, otpPromptDate: daysAgo(31) },
+  neverPrompted: { ...base, otpPromptDate: null },
+  forced: { ...base, p: 2 },
+  failed: { ...base, success: false, errorMessage: 'Invalid e-mail or password.' },
+};
+
+const events = [
+  { type: 'SUBMIT', email: 'demo@example.com', password: 'Demo-2026!' },
+  { type: 'SUBMIT', email: 'not-an-email', password: '' },
+  { type: 'SUBMIT_CODE', code: '123456' },
+  { type: 'ACCEPT_OFFER' },
+  { type: 'DECLINE_OFFER' },
+  { type: 'CANCEL' },
+  ...actorEvents('authenticate', [...Object.values(answers).map((a) => ({ done: a })), { error: new TypeError('Failed to fetch') }]),
+  ...actorEvents('verifyOtp', [{ done: { success: true, isCodeValid: true } }, { done: { success: true, isCodeValid: false } }, { done: { success: false, errorMessage: 'Too many attempts' } }, { error: new Error('x') }]),
+  ...actorEvents('savePromptDate', [{ done: { success: true } }, { error: new Error('x') }]),
+  ...actorEvents('codeVerification', [{ done: { verified: true } }, { done: { verified: false } }]),
+  ...actorEvents('twoFactorSetup', [{ done: { activated: true } }, { done: { activated: false } }]),
+];
+
+describe('sign-in journey paths', () => {
+  const input = { now: () => NOW };
+  const paths = findPaths(signInMachine, input, events as never);
+
+  it('reaches every state', () => {
+    const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    const all = ['credentials', 'authenticating', 'authenticatorCode', 'verifyingOtp', 'accountVerification', 'optionalOffer', 'forcedOffer', 'savingPromptDate', 'twoFactorSetup', 'signedIn', 'cancelled'];
+    expect(states).toEqual(new Set(all.map((s) => JSON.stringify(s))));
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace('xstate.done.actor.', 'done:')).join(' > '), p] as const))(
+    'walks %s',
+    async (_name, path) => {
+      const stored: string[] = [];
+      const { final } = await replay(signInMachine, path, input, ['authenticate', 'verifyOtp', 'savePromptDate', 'codeVerification', 'twoFactorSetup'], {
+        actions: { storeSession: () => stored.push('session'), reload: () => stored.push('reload') },
+      });
+      expect(final.value).toEqual(path.state.value);
+      expect(final.context.error).toEqual(path.state.context.error);
+      if (final.value === 'signedIn') expect(stored).toContain('session');
+      if (final.status === 'done') expect(stored.at(-1)).toBe('reload');
+    },
+  );
+});
+
+async function signIn(answer: LoginAnswer | Error) {
+  const log: string[] = [];
+  const actor = createActor(
+    signInMachine.provide({
+      actors: {
+        authenticate: fromPromise(async () => {
+          if (answer instanceof Error) throw answer;
+          return answer;
+        }),
+        savePromptDate: fromPromise(async (): Promise<{ success: boolean }> => (log.push('savePromptDate'), { success: true })),
+      },
+      actions: {
+        storeLoginTokens: () => log.push('storeLoginTokens'),
+        storeSession: () => log.push('storeSession'),
+        reload: () => log.push('reload'),
+      },
+    }),
+    { input: { now: () => NOW } },
+  ).start();
+  actor.send({ type: 'SUBMIT', email: ' demo@example.com ', password: 'Demo-2026!' });
+  const s = await waitFor(actor, (x) => !x.matches('authenticating'));
+  return { actor, s, log };
+}
+
+describe('sign-in rules (spec 002 §4)', () => {
+  it('goes straight in when two-factor is optional and was offered within 30 days', async () => {
+    const { s, log } = await signIn(answers.straightIn);
+    expect(s.value).toBe('signedIn');
+    expect(log).toEqual(['storeLoginTokens', 'storeSession', 'reload']);
+  });
+  it('mb-o 123 makes two-factor optional even with mb-p <= 2', async () => {
+    expect((await signIn(answers.special123)).s.value).toBe('signedIn');
+  });
+  it('asks for the authenticator code when otp_enabled', async () => {
+    expect((await signIn(answers.twoFactor)).s.value).toBe('authenticatorCode');
+  });
+  it('asks to verify the account when the country is not verified', async () => {
+    const { s } = await signIn(answers.notVerified);
+    expect(s.value).toBe('accountVerification');
+  });
+  it('offers optional two-factor after 30 days, and when never prompted', async () => {
+    expect((await signIn(answers.optional)).s.value).toBe('optionalOffer');
+    expect((await signIn(answers.neverPrompted)).s.value).toBe('optionalOffer');
+  });
+  it('"No" records the prompt date and goes in', async () => {
+    const { actor, log } = await signIn(answers.optional);
+    actor.send({ type: 'DECLINE_OFFER' });
+    await waitFor(actor, (x) => x.status === 'done');
+    expect(log).toEqual(['storeLoginTokens', 'storeSession', 'savePromptDate', 'reload']);
+  });
+  it('forces the offer when mb-p <= 2 and mb-o is not 123, without storing the session yet', async () => {
+    const { s, log } = await signIn(answers.forced);
+    expect(s.value).toBe('forcedOffer');
+    expect(log).toEqual(['storeLoginTokens']);
+  });
+  it("shows the server's message on failure and 'Connection error.' on a network failure", async () => {
+    expect((await signIn(answers.failed)).s.context.error).toBe('Invalid e-mail or password.');
+    expect((await signIn(new TypeError('Failed to fetch'))).s.context.error).toBe(signInMessages.connection);
+  });
+  it('validates the credentials before calling the server', () => {
+    expect(validateCredentials('', '')).toEqual({ email: signInMessages.emailRequired, password: signInMessages.passwordRequired });
+    expect(validateCredentials('a@b', 'x')).toEqual({ email: signInMessages.emailInvalid });
+    expect(validateCredentials('a@b.co', 'x')).toEqual({});
+    const actor = createActor(signInMachine, { input: { now: () => NOW } }).start();
+    actor.send({ type: 'SUBMIT', email: 'nope', password: '' });
+    expect(actor.getSnapshot().value).toBe('credentials');
+    expect(actor.getSnapshot().context.fieldErrors.password).toBe(signInMessages.passwordRequired);
+  });
+  it('the prompt interval is 30 days', () => {
+    expect(promptDue(daysAgo(30), NOW)).toBe(false);
+    expect(promptDue(daysAgo(30.01), NOW)).toBe(true);
+    expect(promptDue(null, NOW)).toBe(true);
+  });
+});

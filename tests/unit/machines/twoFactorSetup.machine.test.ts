@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { twoFactorMessages, twoFactorSetupMachine, type OtpActivateResult, type OtpSetupResult } from '../../../src/machines/twoFactorSetup.machine';
+import { actorEvents, findPaths, replay } from './walkPaths';
+
+const qr: OtpSetupResult = { ok: true, token: 'otpauth://totp/Portal:demo?secret=ABC&issuer=Portal', secret: 'ABC' };
+const events = [
+  { type: 'NEXT' },
+  { type: 'BACK' },
+  { type: 'ACTIVATE', code: '123456' },
+  { type: 'RETRY' },
+  { type: 'FINISH' },
+  { type: 'CANCEL' },
+  ...actorEvents('fetchQrCode', [{ done: qr }, { done: { ok: false } }, { error: new Error('offline') }]),
+  ...actorEvents('activate', [{ done: { ok: true, isTokenValid: true } }, { done: { ok: true, isTokenValid: false } }, { done: { ok: false, message: 'Session expired' } }, { error: new Error('offline') }]),
+];
+
+describe('two-factor set-up paths', () => {
+  const paths = findPaths(twoFactorSetupMachine, undefined, events as never);
+
+  it('reaches every state', () => {
+    const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(states).toEqual(
+      new Set(['"downloadApp"', '"loadingQrCode"', '"qrCodeFailed"', '"scanQrCode"', '"enterCode"', '"activating"', '"refreshingQrCode"', '"activated"', '"done"', '"cancelled"'].values()),
+    );
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > '), p] as const))('walks %s', async (_name, path) => {
+    const { final } = await replay(twoFactorSetupMachine, path, undefined, ['fetchQrCode', 'activate']);
+    expect(final.value).toEqual(path.state.value);
+    expect(final.context).toEqual(path.state.context);
+  });
+});
+
+describe('two-factor set-up rules', () => {
+  it('a wrong code shows the message and fetches a fresh QR code', async () => {
+    let n = 0;
+    const actor = createActor(
+      twoFactorSetupMachine.provide({
+        actors: {
+          fetchQrCode: fromPromise(async (): Promise<OtpSetupResult> => ({ ok: true, token: `otpauth://totp/x?secret=S${++n}`, secret: `S${n}` })),
+          activate: fromPromise(async (): Promise<OtpActivateResult> => ({ ok: true, isTokenValid: false })),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('scanQrCode'));
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'ACTIVATE', code: '000000' });
+    const s = await waitFor(actor, (x) => x.matches('scanQrCode') && x.context.secret === 'S2');
+    expect(s.context.error).toBe(twoFactorMessages.wrongCode);
+    expect(n).toBe(2);
+  });
+
+  it('sends the secret and the trimmed code, and ends activated', async () => {
+    const seen: unknown[] = [];
+    const actor = createActor(
+      twoFactorSetupMachine.provide({
+        actors: {
+          fetchQrCode: fromPromise(async (): Promise<OtpSetupResult> => qr),
+          activate: fromPromise(async ({ input }): Promise<OtpActivateResult> => (seen.push(input), { ok: true, isTokenValid: true })),
+        },
+      }),
+    ).start();
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(true);
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('scanQrCode'));
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'ACTIVATE', code: ' 654321 ' });
+    await waitFor(actor, (s) => s.matches('activated'));
+    // The success screen no longer warns before leaving.
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(false);
+    actor.send({ type: 'FINISH' });
+    expect(seen).toEqual([{ secret: 'ABC', otp: '654321' }]);
+    expect(actor.getSnapshot().output).toEqual({ activated: true });
+  });
+
+  it('cancelling ends not activated', () => {
+    const actor = createActor(twoFactorSetupMachine).start();
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().output).toEqual({ activated: false });
+  });
+});
