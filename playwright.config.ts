@@ -26,9 +26,12 @@ export default defineConfig({
   },
   expect: {
     toHaveScreenshot: {
-      // Zero tolerance: the same Chromium build and the same installed fonts render byte-identical
-      // pixels (TOOLCHAIN.md), so any difference is a real change.
-      maxDiffPixels: 0,
+      // Near-zero tolerance. The same Chromium build and fonts render text and fills identically, but
+      // Skia's software rasteriser anti-aliases the corners of rounded borders differently from one
+      // run to the next (seen: 1 to 14 pixels, all on corner arcs, in 3 full runs; docs/adr/0001).
+      // 24 pixels absorbs that and nothing else: a changed word, colour, border or spacing moves
+      // hundreds of pixels. Every other pixel must be identical (threshold 0).
+      maxDiffPixels: 24,
       threshold: 0,
       animations: 'disabled',
       caret: 'hide',
