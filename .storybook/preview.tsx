@@ -3,10 +3,15 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { makeStore } from '../src/app/store';
 import { AriaRouter } from '../src/app/AriaRouter';
 import { PortalThemeProvider } from '../src/ui/theme';
 import type { ThemeName } from '../src/ui/theme';
+
+// CI machines are busy (two cores, several stages): findBy*/waitFor wait up to 5 s by default
+// instead of 1 s. A story that is merely slow passes; one whose expectation never holds still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Light or dark, from the toolbar (globals.theme) or a story's `globals`. */
 const withTheme: Decorator = (Story, context) => {

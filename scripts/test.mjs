@@ -9,8 +9,9 @@ const bin = (pkg, file) => `node_modules/${pkg}/${file}`;
 const vitest = (project, extra = []) => [node, [bin('vitest', 'vitest.mjs'), 'run', '--project', project, ...extra]];
 
 const stages = [
-  { name: 'typecheck', cmd: [node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']] },
-  { name: 'lint', cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.']] },
+  // tsc and eslint are single-threaded: on two cores they run side by side (output printed in turn).
+  { name: 'typecheck', group: 'static', cmd: [node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']] },
+  { name: 'lint', group: 'static', cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.']] },
   { name: 'unit', cmd: vitest('unit') },
   { name: 'server (PGlite)', key: 'server', cmd: vitest('server'), env: { TEST_DATABASE_URL: '' } },
   {
@@ -27,14 +28,15 @@ const stages = [
 const only = process.argv.slice(2);
 const selected = only.length ? stages.filter((s) => only.includes(s.key ?? s.name)) : stages;
 
-function run(stage) {
+/** Runs one stage; `quiet` buffers its output (for stages running side by side). */
+function run(stage, quiet = false) {
   return new Promise((resolve) => {
     const [cmd, args] = stage.cmd;
     const out = [];
     const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const tee = (stream, target) =>
       stream.on('data', (d) => {
-        target.write(d);
+        if (!quiet) target.write(d);
         out.push(d.toString());
       });
     tee(child.stdout, process.stdout);
@@ -54,16 +56,30 @@ function detail(name, output) {
 }
 
 const results = [];
-for (const stage of selected) {
-  const skip = stage.skip?.();
-  if (skip) {
-    results.push({ name: stage.name, status: 'skipped', detail: skip, secs: 0 });
-    continue;
+for (let i = 0; i < selected.length; ) {
+  // Consecutive stages of one group run together.
+  const batch = [selected[i++]];
+  while (batch[0].group && selected[i]?.group === batch[0].group) batch.push(selected[i++]);
+  const runnable = [];
+  for (const stage of batch) {
+    const skip = stage.skip?.();
+    if (skip) results.push({ name: stage.name, status: 'skipped', detail: skip, secs: 0 });
+    else runnable.push(stage);
   }
-  console.log(`\n━━━ ${stage.name} ━━━`);
-  const t0 = Date.now();
-  const { code, output } = await run(stage);
-  results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs: (Date.now() - t0) / 1000 });
+  const together = runnable.length > 1;
+  if (together) console.log(`\n━━━ ${runnable.map((s) => s.name).join(' + ')} (side by side) ━━━`);
+  const finished = await Promise.all(
+    runnable.map(async (stage) => {
+      if (!together) console.log(`\n━━━ ${stage.name} ━━━`);
+      const t0 = Date.now();
+      const r = await run(stage, together);
+      return { stage, ...r, secs: (Date.now() - t0) / 1000 };
+    }),
+  );
+  for (const { stage, code, output, secs } of finished) {
+    if (together) console.log(`\n━━━ ${stage.name} ━━━\n${output}`);
+    results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs });
+  }
 }
 
 console.log('\n━━━ summary ━━━');

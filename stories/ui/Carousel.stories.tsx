@@ -94,11 +94,11 @@ export const Autoplay: Story = {
   play: async ({ canvasElement, args }) => {
     if (prefersReducedMotion()) return expectNoRotation(canvasElement);
     await expect(dot(canvasElement, 1)).toHaveAttribute('aria-current', 'true');
-    await waitFor(() => expect(dot(canvasElement, 2)).toHaveAttribute('aria-current', 'true'), { timeout: 2000 });
+    await waitFor(() => expect(dot(canvasElement, 2)).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     await expect(args.onSlideChange).toHaveBeenCalledWith(1);
-    await waitFor(() => expect(dot(canvasElement, 3)).toHaveAttribute('aria-current', 'true'), { timeout: 2000 });
+    await waitFor(() => expect(dot(canvasElement, 3)).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     // Wraps around.
-    await waitFor(() => expect(dot(canvasElement, 1)).toHaveAttribute('aria-current', 'true'), { timeout: 2000 });
+    await waitFor(() => expect(dot(canvasElement, 1)).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     await settle(canvasElement);
   },
 };
@@ -114,7 +114,7 @@ export const HoverPauses: Story = {
     await new Promise((r) => setTimeout(r, 1000));
     await expect(currentSlide(canvasElement)).toBe(before);
     await userEvent.unhover(region);
-    await waitFor(() => expect(currentSlide(canvasElement)).not.toBe(before), { timeout: 2000 });
+    await waitFor(() => expect(currentSlide(canvasElement)).not.toBe(before), { timeout: 5000 });
     await settle(canvasElement);
   },
 };
@@ -152,7 +152,7 @@ export const PausePlay: Story = {
     await expect(currentSlide(canvasElement)).toBe(before);
     await userEvent.click(canvas.getByRole('button', { name: 'Start automatic slide show' }));
     await leave();
-    await waitFor(() => expect(currentSlide(canvasElement)).not.toBe(before), { timeout: 2000 });
+    await waitFor(() => expect(currentSlide(canvasElement)).not.toBe(before), { timeout: 5000 });
     await settle(canvasElement);
   },
 };

@@ -41,7 +41,7 @@ export const Default: Story = {
     await expect(args.onCopy).toHaveBeenCalledWith(link);
     await expect(canvas.getByRole('status')).toHaveTextContent('Copied!');
     await expect(canvas.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(''), { timeout: 2000 });
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(''), { timeout: 5000 });
     await expect(canvas.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   },
 };

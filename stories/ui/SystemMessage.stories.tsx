@@ -22,7 +22,7 @@ export const Success: Story = {
     // Not removed at once: it transitions out first.
     await expect(banner).toHaveAttribute('data-leaving', 'true');
     await expect(args.onDismiss).not.toHaveBeenCalled();
-    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 1000 });
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull(), { timeout: 5000 });
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);
   },
 };
@@ -51,7 +51,7 @@ export const KeyboardDismiss: Story = {
     const close = canvas.getByRole('button', { name: 'Dismiss message' });
     await expect(close).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull(), { timeout: 1000 });
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull(), { timeout: 5000 });
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);
   },
 };

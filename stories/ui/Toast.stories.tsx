@@ -120,7 +120,7 @@ export const AutoDismiss: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('New campaign')).toBeInTheDocument();
-    await waitFor(() => expect(canvas.queryByText('New campaign')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(canvas.queryByText('New campaign')).toBeNull(), { timeout: 5000 });
     await expect(args.onClose).toHaveBeenCalledWith(1);
   },
 };

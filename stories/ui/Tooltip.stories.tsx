@@ -44,7 +44,7 @@ export const HoverWithDelay: Story = {
     // Hover only counts once the pointer is the input in use (react-aria's interaction modality).
     await userEvent.click(canvasElement);
     await userEvent.hover(within(canvasElement).getByRole('button', { name: 'Copy link' }));
-    await expect(await body().findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent('Copy the tracking link');
+    await expect(await body().findByRole('tooltip', {}, { timeout: 5000 })).toHaveTextContent('Copy the tracking link');
   },
 };
 

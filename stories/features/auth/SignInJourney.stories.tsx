@@ -95,7 +95,7 @@ async function retype(input: HTMLElement, text: string) {
 }
 
 async function expectSignedIn(onFinished: () => void) {
-  await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1), { timeout: 6000 });
   await expect(localStorage.getItem(storageKeys.authToken)).toBe(loginAnswers.otpEnabled['mb-app-token']);
   await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.otpEnabled['mb-aid']));
   await expect(localStorage.getItem(storageKeys.tokenCopy)).toMatch(/^[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
