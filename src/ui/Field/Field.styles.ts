@@ -150,15 +150,4 @@ export const EmptyState = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
-/** Hidden visually, still read by screen readers (live regions, extra context). */
-export const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+export { visuallyHidden } from '../VisuallyHidden';

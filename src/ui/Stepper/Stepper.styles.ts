@@ -101,14 +101,4 @@ export const Segments = styled.ol`
   li[data-state='current'] { background: ${({ theme }) => theme.colors.primary}; opacity: 0.6; }
 `;
 
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+export { VisuallyHidden } from '../VisuallyHidden';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button as AriaButton } from 'react-aria-components';
+import { visuallyHidden } from '../VisuallyHidden';
 
 export const Wrapper = styled.div`
   position: relative;
@@ -88,30 +89,13 @@ export const EmptyCell = styled.td`
   }
 `;
 
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+export { VisuallyHidden } from '../VisuallyHidden';
 
 export const Caption = styled.caption`
   padding: ${({ theme }) => `${theme.space[3]}px ${theme.space[3]}px`};
   text-align: left;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   &[data-hidden] {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
