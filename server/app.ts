@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,16 +16,24 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
+import { timeZoneFromEnv } from './config';
 import type { AppContext } from './context';
 import type { DB } from './db/schema';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { affiliateRoutes } from './modules/affiliate/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { contentRoutes } from './modules/content/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { imageRoutes } from './modules/images/routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/session/loginLimiter';
 import { sessionRoutes } from './modules/session/routes';
 import { makeDummyHash } from './modules/session/service';
 import { systemRoutes } from './modules/system/routes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
+import { postbackRoutes } from './modules/postbacks/routes';
+import { createClickEngine } from './modules/tracking/clicks';
+import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
+import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
 import { isReservedPath, registerErrorHandling } from './plugins/errors';
 
@@ -50,6 +59,10 @@ export interface AppDeps {
   messenger?: Messenger;
   /** Names the product in codes, e-mails and authenticator apps. */
   productName?: string;
+  /** IANA zone of report days (default: REPORT_TIME_ZONE or America/New_York). */
+  reportTimeZone?: string;
+  /** Tracking engine settings (TRACKING_* variables; tests shorten batches and caches). */
+  tracking?: Partial<TrackingOptions>;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -64,7 +77,14 @@ z.config({
 
 /** Builds the whole server (no listening): API under /api, OpenAPI, and the portal when built. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // GET /go/{code} on a listening server is answered by a raw handler in front of Fastify (the
+  // same engine; app.inject goes through the Fastify route): clicks are the hot path.
+  const fast: { click?: ReturnType<typeof createFastClickHandler> } = {};
   const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!fast.click?.(req, res)) handler(req, res);
+      }),
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
@@ -85,7 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...deps.loginLimits },
     passwordCost,
     dummyHash: makeDummyHash(passwordCost),
+    reportTimeZone: deps.reportTimeZone ?? timeZoneFromEnv(process.env.REPORT_TIME_ZONE),
   };
+  const trackingOptions: TrackingOptions = {
+    ...DEFAULT_TRACKING, trustProxy: deps.trustProxy ?? false, timeZone: ctx.reportTimeZone, ...deps.tracking,
+  };
+  const clickEngine = createClickEngine(deps.db, trackingOptions, ctx.now);
+  fast.click = createFastClickHandler(clickEngine, trackingOptions, (err) => app.log.error({ err }, 'click failed'));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -140,15 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
       await api.register(sessionRoutes, { ctx });
       await api.register(affiliateRoutes, { ctx });
+      await api.register(contentRoutes, { ctx });
+      await api.register(campaignRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
       await api.register(imageRoutes, { ctx });
       await api.register(twoFactorRoutes, {
         ctx,
         messenger: deps.messenger ?? createMessenger({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM }),
         productName: deps.productName ?? process.env.PRODUCT_NAME ?? 'Publisher Portal',
       });
+      await api.register(trackingLinkRoutes, { ctx, options: trackingOptions });
+      await api.register(postbackRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+  await app.register(trackingRoutes, { ctx, engine: clickEngine, options: trackingOptions });
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -178,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    // Clicks waiting for their batch are written before the database closes.
+    await clickEngine.batcher.close();
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -16,6 +16,78 @@ export interface Config {
   distDir: string;
   /** Demo network size on first start (DEMO_CAMPAIGNS, default 640). */
   demoCampaigns: number;
+  /** IANA zone of report days and the dashboard's today/yesterday/month/year (REPORT_TIME_ZONE). */
+  reportTimeZone: string;
+  /** Tracking engine (TRACKING_*): links, click redirect, group commit. */
+  tracking: TrackingConfig;
+  /** Affiliate postback worker (POSTBACK_*). */
+  postbacks: PostbackConfig;
+}
+
+export interface TrackingConfig {
+  baseUrl: string;
+  fallbackUrl: string | null;
+  countryHeader: string | null;
+  linkCacheMs: number;
+  clickBatchMax: number;
+  clickBatchDelayMs: number;
+}
+
+export interface PostbackConfig {
+  timeoutMs: number;
+  retryBaseMs: number;
+  maxAgeMs: number;
+  pollMs: number;
+  /** Development and tests only: postbacks may reach 127.0.0.0/8 and ::1. */
+  allowLoopback: boolean;
+}
+
+function urlFromEnv(value: string | undefined, name: string): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number): TrackingConfig {
+  const header = (env.TRACKING_COUNTRY_HEADER ?? '').trim().toLowerCase();
+  if (header && !/^[a-z0-9-]{1,64}$/.test(header)) throw new Error(`TRACKING_COUNTRY_HEADER must be a header name, got "${header}"`);
+  return {
+    baseUrl: urlFromEnv(env.TRACKING_BASE_URL, 'TRACKING_BASE_URL') ?? `http://localhost:${port}`,
+    fallbackUrl: urlFromEnv(env.TRACKING_FALLBACK_URL, 'TRACKING_FALLBACK_URL'),
+    countryHeader: header || null,
+    linkCacheMs: intFromEnv(env.TRACKING_LINK_CACHE_MS, 5000, 'TRACKING_LINK_CACHE_MS'),
+    clickBatchMax: Math.max(1, intFromEnv(env.CLICK_BATCH_MAX, 500, 'CLICK_BATCH_MAX')),
+    clickBatchDelayMs: intFromEnv(env.CLICK_BATCH_DELAY_MS, 1, 'CLICK_BATCH_DELAY_MS'),
+  };
+}
+
+export function postbacksFromEnv(env: NodeJS.ProcessEnv): PostbackConfig {
+  return {
+    timeoutMs: Math.max(100, intFromEnv(env.POSTBACK_TIMEOUT_MS, 10_000, 'POSTBACK_TIMEOUT_MS')),
+    retryBaseMs: Math.max(10, intFromEnv(env.POSTBACK_RETRY_BASE_MS, 30_000, 'POSTBACK_RETRY_BASE_MS')),
+    maxAgeMs: intFromEnv(env.POSTBACK_MAX_AGE_HOURS, 24, 'POSTBACK_MAX_AGE_HOURS') * 3600_000,
+    pollMs: Math.max(10, intFromEnv(env.POSTBACK_POLL_MS, 1000, 'POSTBACK_POLL_MS')),
+    allowLoopback: env.POSTBACK_ALLOW_LOOPBACK === '1' || env.POSTBACK_ALLOW_LOOPBACK === 'true',
+  };
+}
+
+/** The network's clock: report days are Eastern-time days unless REPORT_TIME_ZONE says otherwise. */
+export const DEFAULT_REPORT_TIME_ZONE = 'America/New_York';
+
+export function timeZoneFromEnv(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_REPORT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new Error(`REPORT_TIME_ZONE must be an IANA time zone such as America/New_York, got "${value}"`);
+  }
+  return value;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -41,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     distDir: path.resolve(root, 'dist'),
     demoCampaigns: intFromEnv(env.DEMO_CAMPAIGNS, 640, 'DEMO_CAMPAIGNS'),
+    reportTimeZone: timeZoneFromEnv(env.REPORT_TIME_ZONE),
+    tracking: trackingFromEnv(env, port),
+    postbacks: postbacksFromEnv(env),
   };
 }
 

@@ -10,4 +10,6 @@ export interface AppContext {
   loginLimits: LoginLimits;
   passwordCost: ScryptCost;
   dummyHash: () => Promise<string>;
+  /** IANA zone of report days (config REPORT_TIME_ZONE, default America/New_York). */
+  reportTimeZone: string;
 }

@@ -4,6 +4,7 @@ import { loadConfig, pgliteDir } from './config';
 import { prepareDatabase } from './db/bootstrap';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
+import { createPostbackWorker } from './modules/postbacks/worker';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -24,13 +25,20 @@ async function main() {
   say(`database: ${database.location}`);
   const prepared = await prepareDatabase(database, {
     demo: config.demo,
-    demoOptions: { campaigns: config.demoCampaigns },
+    demoOptions: { campaigns: config.demoCampaigns, timeZone: config.reportTimeZone },
     log: say,
   });
 
+  // Affiliate postbacks: the outbox worker, woken after each conversion that queued one.
+  const postbackWorker = createPostbackWorker(database.db, {
+    ...config.postbacks,
+    log: (message, extra) => app.log.info(extra ?? {}, message),
+  });
   const app = await buildApp({
     db: database.db,
     engine: database.engine,
+    reportTimeZone: config.reportTimeZone,
+    tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
     logger: {
@@ -62,6 +70,8 @@ async function main() {
     force.unref();
     try {
       clearInterval(prune);
+      await postbackWorker.stop();
+      // Also writes the clicks still waiting for their group-commit batch.
       await app.close();
       await database.close();
       say('stopped cleanly');
@@ -75,6 +85,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  postbackWorker.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   say(`portal:  http://${shownHost}:${config.port}/`);

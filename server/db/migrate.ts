@@ -2,11 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_two_factor';
+import * as m0003 from './migrations/0003_tracking';
+import * as m0004 from './migrations/0004_dashboard';
 
 /** Migrations in order; new files are added here (a static list works the same under tsx and bundlers). */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_two_factor': m0002,
+  '0003_tracking': m0003,
+  '0004_dashboard': m0004,
 };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {

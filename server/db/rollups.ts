@@ -5,20 +5,21 @@ import type { DB } from './schema';
  * Rebuilds the report rollup (stats_daily) of one affiliate from the raw clicks and conversions.
  * Days are Eastern-time days (the network's clock). Leads and earnings count approved and pending
  * conversions; reversed and rejected ones are left out (they show in the reversals report).
- * The tracking engine keeps the rollup current incrementally; this is for seeding and repair.
+ * The tracking engine keeps the rollup current incrementally (server/modules/tracking, in the
+ * report time zone: pass the same REPORT_TIME_ZONE here); this is for seeding and repair.
  */
-export async function rebuildStatsDaily(db: Kysely<DB>, affiliateId: number): Promise<number> {
+export async function rebuildStatsDaily(db: Kysely<DB>, affiliateId: number, timeZone = 'America/New_York'): Promise<number> {
   await db.deleteFrom('stats_daily').where('affiliate_id', '=', affiliateId).execute();
   const result = await sql`
     insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
     select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1,
            sum(clicks), sum(leads), sum(sales), sum(earnings)
     from (
-      select (clicked_at at time zone 'America/New_York')::date as day, affiliate_id, campaign_id, creative_id,
+      select (clicked_at at time zone ${timeZone})::date as day, affiliate_id, campaign_id, creative_id,
              landing_page_id, sub1, 1 as clicks, 0 as leads, 0::numeric as sales, 0::numeric as earnings
       from clicks where affiliate_id = ${affiliateId}
       union all
-      select (converted_at at time zone 'America/New_York')::date, affiliate_id, campaign_id, creative_id,
+      select (converted_at at time zone ${timeZone})::date, affiliate_id, campaign_id, creative_id,
              landing_page_id, sub1, 0, 1, sale_amount, payout
       from conversions where affiliate_id = ${affiliateId} and status in ('approved', 'pending')
     ) events

@@ -237,6 +237,8 @@ export interface TrackingLinksTable {
   creative_id: Default<number | null>; landing_page_id: Default<number | null>; sub1: Default<string>;
   sub2: Default<string>; sub3: Default<string>; sub4: Default<string>; sub5: Default<string>;
   safesearch: Default<boolean>; created_at: Timestamp;
+  /** 0003: link builder creative type (R, S, C built-in; B, T, E, H picked creatives). */
+  creative_type: Default<string>;
 }
 export interface ClicksTable {
   id: Generated<number>; click_key: string; affiliate_id: number; campaign_id: number;
@@ -245,6 +247,8 @@ export interface ClicksTable {
   ip: Default<string>; country_code: Default<string>; region: Default<string>; city: Default<string>;
   device: Default<string>; os: Default<string>; browser: Default<string>; referrer: Default<string>;
   clicked_at: Timestamp;
+  /** 0003 */
+  traffic_type: Default<string>; user_agent: Default<string>;
 }
 export interface ConversionsTable {
   id: Generated<number>; click_id: Default<number | null>; affiliate_id: number; campaign_id: number;
@@ -254,6 +258,19 @@ export interface ConversionsTable {
   advertiser_ref: Default<string>; ip: Default<string>; country_code: Default<string>; region: Default<string>;
   city: Default<string>; device: Default<string>; os: Default<string>; system: Default<string>;
   converted_at: Timestamp;
+  /** 0003: 'postback', 'pixel' or 'demo'. advertiser_ref is the advertiser's transaction id. */
+  intake: Default<string>;
+}
+/** 0003: the outbox of affiliate postbacks (one row per conversion and postback to fire). */
+export interface PostbackDeliveriesTable {
+  id: Generated<number>; conversion_id: number; affiliate_id: number; postback_id: number | null; type: string;
+  url: string; status: Default<'pending' | 'delivered' | 'failed'>; attempts: Default<number>;
+  next_attempt_at: Timestamp; last_error: Default<string>; created_at: Timestamp; delivered_at: Default<Date | string | null>;
+}
+/** 0003: every delivery attempt (time, status code, latency, error), for a delivery log. */
+export interface PostbackAttemptsTable {
+  id: Generated<number>; delivery_id: number; attempted_at: Timestamp; status_code: number | null;
+  latency_ms: Default<number>; error: Default<string>;
 }
 export interface ReversalsTable {
   id: Generated<number>; conversion_id: number; affiliate_id: number; reversed_at: Timestamp;
@@ -264,6 +281,17 @@ export interface StatsDailyTable {
   sub1: Default<string>; clicks: Default<number>; leads: Default<number>; sales: Money; earnings: Money;
 }
 export interface AppMetaTable { key: string; value: string; updated_at: Timestamp }
+/** 0004: usage-tracking events of the portal's menu links (spec 000 section 7). */
+export interface UsageEventsTable {
+  id: Generated<number>; affiliate_id: number; source: string; platform: string; page: string;
+  element_type: Default<string>; reference_type: Default<string>; reference_id: Default<string>;
+  reference_name: Default<string>; created_at: Timestamp;
+}
+/** 0004: last dismissal of a dashboard notice per affiliate (snoozes and records of the calls). */
+export interface AffiliateNoticeDismissalsTable {
+  affiliate_id: number; notice: 'telegram' | 'paymentMethod' | 'missingMobile' | 'tipaltiMissingDocs';
+  dismissed_at: Timestamp;
+}
 
 export interface DB {
   countries: CountriesTable;
@@ -317,7 +345,11 @@ export interface DB {
   conversions: ConversionsTable;
   reversals: ReversalsTable;
   stats_daily: StatsDailyTable;
+  postback_deliveries: PostbackDeliveriesTable;
+  postback_attempts: PostbackAttemptsTable;
   app_meta: AppMetaTable;
+  usage_events: UsageEventsTable;
+  affiliate_notice_dismissals: AffiliateNoticeDismissalsTable;
 }
 
 export type Affiliate = Selectable<AffiliatesTable>;

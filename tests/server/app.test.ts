@@ -45,10 +45,17 @@ describe(`envelope and errors (${testEngine})`, () => {
   });
 
   it('keeps the tracking paths out of the SPA fallback', async () => {
-    for (const url of ['/go/abc', '/postback', '/pixel?x=1']) {
+    // An unknown tracking code lands on the fallback page (never an error page, never the portal).
+    const go = await t.app.inject({ method: 'GET', url: '/go/abc' });
+    expect(go.statusCode).toBe(200);
+    expect(go.body).not.toContain('<div id="root">');
+    // Conversion intake without its parameters: a 4xx in the JSON envelope.
+    for (const url of ['/postback', '/pixel?x=1']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
       expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toMatchObject({ success: false, errors: { message: expect.any(String) } });
     }
   });
 
@@ -149,7 +156,7 @@ describe('portal serving', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
     const go = await app.inject({ method: 'GET', url: '/go/xyz' });
-    expect(go.statusCode).toBe(404);
+    expect(go.body).not.toContain('<div id="root">');
     await app.close();
   });
 });

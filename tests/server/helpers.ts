@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Insertable } from 'kysely';
 import { buildApp, type AppDeps } from '../../server/app';
 import { dropSchema, openDatabase, type Database } from '../../server/db/database';
 import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
 import { migrateToLatest } from '../../server/db/migrate';
-import { TEST_SCRYPT } from '../../server/lib/crypto';
+import { hashPassword, TEST_SCRYPT } from '../../server/lib/crypto';
+import { rebuildStatsDaily } from '../../server/db/rollups';
+import type { DB } from '../../server/db/schema';
 
 /** TEST_DATABASE_URL set: a Postgres schema of our own per test file; otherwise PGlite in memory. */
 export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -105,4 +108,52 @@ export async function snapshot(database: Database): Promise<Record<string, numbe
   out.affiliates_updated = new Date(touched.u as Date).getTime();
   out.affiliates_logged_in = Number(lastLogin.n);
   return out;
+}
+
+/**
+ * A sign-in-able affiliate of the test's own making (password DEMO_PASSWORD, cheap hash), with
+ * everything on file unless `values` says otherwise. Answers its id.
+ */
+export async function insertAffiliate(
+  database: Database,
+  values: Partial<Insertable<DB['affiliates']>> & { email: string },
+): Promise<number> {
+  const row = await database.db
+    .insertInto('affiliates')
+    .values({
+      password_hash: await hashPassword(DEMO_PASSWORD, TEST_SCRYPT),
+      first_name: 'Test',
+      last_name: 'Affiliate',
+      mobile_phone: '+1 (555) 555-0100',
+      login_o: 123,
+      payment_platform: 'Tipalti',
+      payment_method: 'ACH',
+      manager_id: 1,
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts conversions of an affiliate (approved unless stated) and rebuilds its report rollup. */
+export async function insertConversions(
+  database: Database,
+  affiliateId: number,
+  rows: Array<{ at: string | Date; payout: number; status?: 'approved' | 'pending' | 'rejected' | 'reversed'; campaignId?: number }>,
+): Promise<void> {
+  if (rows.length > 0) {
+    await database.db
+      .insertInto('conversions')
+      .values(rows.map((r) => ({
+        affiliate_id: affiliateId,
+        campaign_id: r.campaignId ?? 1001,
+        status: r.status ?? 'approved',
+        rate_type: 'F' as const,
+        payout: r.payout,
+        converted_at: new Date(r.at),
+      })))
+      .execute();
+  }
+  await rebuildStatsDaily(database.db, affiliateId);
 }

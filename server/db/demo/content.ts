@@ -38,6 +38,26 @@ export const NEWS: Array<{ type: 'alert' | 'reminder' | 'other'; daysAgo: number
   { type: 'other', daysAgo: 96, html: '<p>Reports now show conversions with device and location details.</p>' },
 ];
 
+/** Names of the dashboard demo affiliates (issue 5), by their key in DEMO_ACCOUNTS. */
+export const DASHBOARD_DEMO_NAMES: Record<
+  'survey' | 'noPayment' | 'badMail' | 'noMobile' | 'docs' | 'telegram' | 'bonus' | 'bonusUnlocked' | 'bonusEnded' | 'newbie',
+  [string, string]
+> = {
+  survey: ['Quinn', 'Parker'],
+  noPayment: ['Morgan', 'Ellis'],
+  badMail: ['Avery', 'Brooks'],
+  noMobile: ['Jamie', 'Fischer'],
+  docs: ['Drew', 'Harper'],
+  telegram: ['Skyler', 'Grant'],
+  bonus: ['Rowan', 'Patel'],
+  bonusUnlocked: ['Emerson', 'Cho'],
+  bonusEnded: ['Finley', 'Ward'],
+  newbie: ['Noa', 'Lindqvist'],
+};
+
+/** A notification addressed to one dashboard demo affiliate (telegram@): nobody else sees it. */
+export const PRIVATE_NOTIFICATION = '<p>Your affiliate manager scheduled your onboarding call for this week.</p>';
+
 export const NOTIFICATIONS = [
   '<p><strong>Welcome to the new portal!</strong> Your dashboard now shows your earnings at a glance.</p>',
   '<p>Your payment threshold is <strong>$100</strong>. Smaller balances roll over to the next week.</p>',

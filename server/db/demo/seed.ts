@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword, newToken, OWASP_SCRYPT, type ScryptCost } from '../../lib/crypto';
 import { formatDay } from '../../lib/dates';
+import { timeZoneFromEnv } from '../../config';
+import { newOpaqueId } from '../../modules/tracking/clicks';
 import { rebuildStatsDaily } from '../rollups';
 import type { DB, TrafficType } from '../schema';
 import {
@@ -8,7 +10,8 @@ import {
   TRACKING_TYPES, type CategorySpec,
 } from './catalog';
 import {
-  MACRO_HELP_HTML, MANAGERS, NEWS, NOTIFICATIONS, RESOURCE_CATEGORIES, RESOURCES, SECURITY_QUESTIONS,
+  DASHBOARD_DEMO_NAMES, MACRO_HELP_HTML, MANAGERS, NEWS, NOTIFICATIONS, PRIVATE_NOTIFICATION, RESOURCE_CATEGORIES, RESOURCES,
+  SECURITY_QUESTIONS,
 } from './content';
 import { isoCountries } from './countries';
 import { insertMany, syncIdentity } from './insert';
@@ -27,7 +30,35 @@ export const DEMO_ACCOUNTS = {
   optional2fa: 'optional2fa@example.com',
   forced2fa: 'forced2fa@example.com',
   pending: 'pending@example.com',
+  // Dashboard modals and performance bonus states (issue 5, docs/dashboard.md): each shows one.
+  survey: 'survey@example.com',
+  noPayment: 'nopayment@example.com',
+  badMail: 'badmail@example.com',
+  noMobile: 'nomobile@example.com',
+  docs: 'docs@example.com',
+  telegram: 'telegram@example.com',
+  bonus: 'bonus@example.com',
+  bonusUnlocked: 'unlocked@example.com',
+  bonusEnded: 'promoended@example.com',
+  newbie: 'newbie@example.com',
 } as const;
+
+/** Ids of the dashboard demo affiliates (after the six sign-in demo accounts, before the fillers). */
+const DASHBOARD_DEMO_IDS = {
+  survey: 100007, noPayment: 100008, badMail: 100009, noMobile: 100010, docs: 100011, telegram: 100012,
+  bonus: 100013, bonusUnlocked: 100014, bonusEnded: 100015, newbie: 100016,
+} as const;
+
+/**
+ * Dashboard demo affiliates with earnings: days since registration, whether opted in to the
+ * performance bonus (flag 185), and the earnings of their first 3 months (spec 000 sections 4, 9).
+ */
+const BONUS_DEMOS: Array<{ key: 'bonus' | 'bonusUnlocked' | 'bonusEnded' | 'newbie'; registeredDaysAgo: number; optedIn: boolean; earnings: number }> = [
+  { key: 'bonus', registeredDaysAgo: 40, optedIn: true, earnings: 3_250 },
+  { key: 'bonusUnlocked', registeredDaysAgo: 100, optedIn: true, earnings: 6_400 },
+  { key: 'bonusEnded', registeredDaysAgo: 105, optedIn: true, earnings: 1_800 },
+  { key: 'newbie', registeredDaysAgo: 20, optedIn: false, earnings: 240 },
+];
 
 export interface DemoOptions {
   /** Number of campaigns (640 on a real start; tests use about 40). */
@@ -40,6 +71,8 @@ export interface DemoOptions {
   /** Cost of the demo passwords' hashes (tests pass a cheap one). */
   passwordCost?: ScryptCost;
   now?: Date;
+  /** IANA zone of report days, as the server's REPORT_TIME_ZONE (rollups must use the same days). */
+  timeZone?: string;
 }
 
 export interface SeedSummary {
@@ -116,6 +149,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
   const daysAgo = (d: number) => new Date(today.getTime() - d * DAY);
   const campaignCount = options.campaigns ?? 640;
   const historyDays = options.historyDays ?? 180;
+  const timeZone = options.timeZone ?? timeZoneFromEnv(process.env.REPORT_TIME_ZONE);
   const fillerCount = options.fillerAffiliates ?? 150;
   const cost = options.passwordCost ?? OWASP_SCRYPT;
 
@@ -339,6 +373,20 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         mobile_phone: '+1 (206) 555-0100', city: 'Seattle', state: 'WA', zipcode: '98101', address1: '400 Pine Street',
         status: 'pending', registration_date: daysAgo(2), manager_id: 6,
       },
+      // Dashboard demo affiliates (issue 5): everything on file except what their modal asks for.
+      ...(Object.keys(DASHBOARD_DEMO_IDS) as Array<keyof typeof DASHBOARD_DEMO_IDS>).map((key, k) => {
+        const bonus = BONUS_DEMOS.find((b) => b.key === key);
+        const [first, last] = DASHBOARD_DEMO_NAMES[key];
+        return {
+          ...base, id: DASHBOARD_DEMO_IDS[key], email: DEMO_ACCOUNTS[key], password_hash: hashes[accountKeys.indexOf(key)],
+          first_name: first, last_name: last, mobile_phone: key === 'noMobile' ? '' : `+1 (312) 555-01${String(20 + k)}`,
+          city: 'Chicago', state: 'IL', zipcode: '60601', address1: `${100 + k} North Michigan Avenue`,
+          login_o: 123, otp_prompt_date: daysAgo(3), manager_id: (k % MANAGERS.length) + 1,
+          registration_date: bonus ? new Date(daysAgo(bonus.registeredDaysAgo).getTime() + 15 * 3600_000) : demoRegistered,
+          email_verified_at: bonus ? daysAgo(bonus.registeredDaysAgo) : demoRegistered,
+          ...(key === 'noPayment' ? { payment_platform: '' as const, payment_method: 'None', payee: '' } : { payee: `${first} ${last}` }),
+        };
+      }),
     ];
     const fillers: Array<Insertable<DB['affiliates']>> = [];
     for (let k = 0; k < fillerCount; k++) {
@@ -374,7 +422,20 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       { affiliate_id: 100002, flag: 183 },
       { affiliate_id: 100004, flag: 121 },
       { affiliate_id: 100005, flag: 148 },
+      // Dashboard demo affiliates: chat-app announcement already dismissed (183) except telegram@.
+      ...(Object.keys(DASHBOARD_DEMO_IDS) as Array<keyof typeof DASHBOARD_DEMO_IDS>)
+        .filter((key) => key !== 'telegram')
+        .map((key) => ({ affiliate_id: DASHBOARD_DEMO_IDS[key], flag: 183 })),
+      { affiliate_id: DASHBOARD_DEMO_IDS.badMail, flag: 121 },
+      { affiliate_id: DASHBOARD_DEMO_IDS.docs, flag: 148 },
+      ...BONUS_DEMOS.filter((b) => b.optedIn).map((b) => ({ affiliate_id: DASHBOARD_DEMO_IDS[b.key], flag: 185 })),
     ]);
+    // Intro survey answered (target countries and verticals) by every sign-in demo account except
+    // survey@, so only that one gets the survey; the main demo's verticals feed Suggested For You.
+    const surveyed = [100001, 100002, 100003, 100004, 100005, ...Object.values(DASHBOARD_DEMO_IDS).filter((id) => id !== DASHBOARD_DEMO_IDS.survey)];
+    await put('affiliate_target_countries', surveyed.flatMap((id) => ['US', 'CA', 'GB'].map((country_code) => ({ affiliate_id: id, country_code }))));
+    const demoVerticals = subcategories.filter((sc) => sc.category_id === 1 || sc.category_id === 5).slice(0, 5).map((sc) => sc.id);
+    await put('affiliate_target_verticals', surveyed.flatMap((id) => demoVerticals.map((subcategory_id) => ({ affiliate_id: id, subcategory_id }))));
     await put('referrals', fillers.slice(0, 4).map((f, k) => ({
       referrer_id: 100001, referred_id: f.id as number, referred_at: f.registration_date, approved_at: daysAgo(148 - k * 30),
     })));
@@ -422,7 +483,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     for (const p of running) {
       for (let k = 0; k < rnd.int(1, 3); k++) {
         links.push({
-          id: links.length + 1, code: rnd.hex(16), affiliate_id: demoId, campaign_id: p.id, traffic_type: rnd.pick(p.traffic),
+          id: links.length + 1, code: newOpaqueId(), affiliate_id: demoId, campaign_id: p.id, traffic_type: rnd.pick(p.traffic),
           creative_id: rnd.pick(p.creatives), landing_page_id: rnd.pick(p.landingPages), sub1: rnd.pick(sub1Values),
           sub2: rnd.chance(0.5) ? `adset_${rnd.int(1, 9)}` : '', created_at: daysAgo(historyDays + 5 - k),
         });
@@ -500,7 +561,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     await put('conversions', conversions);
     await put('reversals', reversals);
     for (const t of ['clicks', 'conversions', 'reversals'] as const) await syncIdentity(trx, t);
-    count('stats_daily', await rebuildStatsDaily(trx, demoId));
+    count('stats_daily', await rebuildStatsDaily(trx, demoId, timeZone));
 
     // ---------- money: account balance, MaxMoney, referrals ----------
     const weeklyEarnings = new Map<string, number>();
@@ -579,6 +640,57 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     const mmBalance = round2(mm.reduce((s, t) => s + Number(t.amount), 0));
     await trx.updateTable('affiliates').set({ maxmoney_balance: mmBalance }).where('id', '=', demoId).execute();
 
+    // ---------- dashboard demo affiliates' earnings (issue 5) ----------
+    // Deterministic (no draws from rnd, so the rest of the network is unchanged): conversions on a
+    // few self-serve campaigns spread over the first 3 months since registration, up to each
+    // account's earnings, and one conversion of the main demo a few minutes ago so its "today" is
+    // not empty. stats_daily is rebuilt for each.
+    {
+      const bonusCampaigns = live.filter((p) => !p.byRequest).slice(0, 4);
+      const extraClicks: Array<Insertable<DB['clicks']>> = [];
+      const extraConversions: Array<Insertable<DB['conversions']>> = [];
+      const payoutOf = (p: CampaignPlan) => (p.rateType === 'P' ? Math.round(200 * p.rate) / 100 : p.rate);
+      // About one conversion in 40 clicks, so the network EPC these accounts add stays realistic.
+      const CLICKS_PER_CONVERSION = 40;
+      const addConversion = (affiliateId: number, p: CampaignPlan, at: Date, n: number) => {
+        const key = `dash${affiliateId}x${n}`;
+        for (let k = 0; k < CLICKS_PER_CONVERSION; k++) {
+          extraClicks.push({
+            click_key: k === 0 ? key : `${key}c${k}`, affiliate_id: affiliateId, campaign_id: p.id, creative_id: p.creatives[0],
+            landing_page_id: p.landingPages[0], country_code: 'US', clicked_at: new Date(at.getTime() - (10 + k * 7) * 60_000),
+          });
+        }
+        extraConversions.push({
+          affiliate_id: affiliateId, campaign_id: p.id, rate_id: p.rateId, creative_id: p.creatives[0], landing_page_id: p.landingPages[0],
+          status: 'approved', rate_type: p.rateType, sale_amount: p.rateType === 'P' ? 200 : 0, payout: payoutOf(p), advertiser_ref: key,
+          country_code: 'US', converted_at: at,
+        });
+      };
+      for (const b of BONUS_DEMOS) {
+        const id = DASHBOARD_DEMO_IDS[b.key];
+        await put('campaign_access', bonusCampaigns.map((p) => ({ affiliate_id: id, campaign_id: p.id, status: 'Approved' as const, updated_at: daysAgo(b.registeredDaysAgo - 1) })));
+        // Days of the promo period that have passed (3 months is about 90 days).
+        const days = Math.min(b.registeredDaysAgo, 89);
+        let earned = 0;
+        let n = 0;
+        for (let d = 0; d < days && earned < b.earnings; d++) {
+          // Mid-day Eastern (15:00 UTC), well inside the reporting day.
+          const at = new Date(daysAgo(b.registeredDaysAgo - d).getTime() + 15 * 3600_000);
+          if (at > now) break;
+          while (earned < (b.earnings * (d + 1)) / days) {
+            const p = bonusCampaigns[n % bonusCampaigns.length];
+            addConversion(id, p, new Date(at.getTime() + (n % 60) * 60_000), n++);
+            earned += payoutOf(p);
+          }
+        }
+      }
+      if (approved.length > 0) addConversion(demoId, approved[0], new Date(now.getTime() - 5 * 60_000), 0);
+      await put('clicks', extraClicks);
+      await put('conversions', extraConversions);
+      for (const b of BONUS_DEMOS) count('stats_daily', await rebuildStatsDaily(trx, DASHBOARD_DEMO_IDS[b.key], timeZone));
+      await rebuildStatsDaily(trx, demoId, timeZone);
+    }
+
     // ---------- content ----------
     await put('news', NEWS.map((n, k) => ({ id: k + 1, type: n.type, news_date: formatDay(daysAgo(n.daysAgo)), body_html: n.html })));
     await put('notifications', [
@@ -587,6 +699,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         id: NOTIFICATIONS.length + 1, affiliate_id: demoId, created_at: daysAgo(0),
         body_html: `<p>Good news: your request to run campaign <a href="/campaign/${approved[0].id}">#${approved[0].id}</a> was approved.</p>`,
       },
+      { id: NOTIFICATIONS.length + 2, affiliate_id: DASHBOARD_DEMO_IDS.telegram, created_at: daysAgo(0), body_html: PRIVATE_NOTIFICATION },
     ]);
     const featured = rnd.sample(live.filter((p) => !p.byRequest), 6);
     await put('slider_items', featured.map((p, k) => ({

@@ -1,0 +1,149 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { safeGet, SsrfError } from '../../lib/ssrf';
+
+/**
+ * The outbox worker of affiliate postbacks: claims due deliveries (FOR UPDATE SKIP LOCKED, so
+ * several server processes share the work), fires them with a time limit through the SSRF guard,
+ * records every attempt, and retries failures with exponential backoff and jitter for up to
+ * `maxAgeMs` after the conversion. A claim is a lease (next_attempt_at moved ahead), so a delivery
+ * claimed by a process that dies is picked up again: at-least-once, surviving restarts.
+ */
+export interface PostbackWorkerOptions {
+  pollMs: number;
+  batchSize: number;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAgeMs: number;
+  allowLoopback: boolean;
+  now?: () => Date;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+}
+
+export const DEFAULT_POSTBACK_WORKER: PostbackWorkerOptions = {
+  pollMs: 1000,
+  batchSize: 20,
+  timeoutMs: 10_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3600_000,
+  maxAgeMs: 24 * 3600_000,
+  allowLoopback: false,
+};
+
+/** Delay before retry number `attempt` (1-based): base * 2^(attempt-1), capped, with equal jitter. */
+export function backoffMs(attempt: number, base: number, max: number, random: () => number = Math.random): number {
+  const exp = Math.min(max, base * 2 ** Math.min(30, attempt - 1));
+  return Math.round(exp / 2 + random() * (exp / 2));
+}
+
+export interface PostbackWorker {
+  start(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+  /** Runs a round now (after a conversion commits). */
+  kick(): void;
+  /** One round: claims and fires what is due; returns how many were attempted. */
+  runOnce(): Promise<number>;
+}
+
+export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWorkerOptions> = {}): PostbackWorker {
+  const o = { ...DEFAULT_POSTBACK_WORKER, ...options };
+  const now = o.now ?? (() => new Date());
+  const log = o.log ?? (() => {});
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = true;
+
+  async function attempt(d: { id: number; url: string; attempts: number; created_at: Date }) {
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let error = '';
+    let permanent = false;
+    try {
+      const res = await safeGet(d.url, { timeoutMs: o.timeoutMs, allowLoopback: o.allowLoopback, maxRedirects: 3 });
+      statusCode = res.status;
+      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      permanent = err instanceof SsrfError;
+    }
+    const latency = Date.now() - started;
+    const at = now();
+    const delivered = error === '';
+    const nextAt = new Date(at.getTime() + backoffMs(d.attempts, o.retryBaseMs, o.retryMaxMs));
+    const expired = nextAt.getTime() - new Date(d.created_at).getTime() > o.maxAgeMs;
+    const status = delivered ? 'delivered' : permanent || expired ? 'failed' : 'pending';
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('postback_attempts').values({ delivery_id: d.id, attempted_at: at, status_code: statusCode, latency_ms: latency, error: error.slice(0, 500) }).execute();
+      await trx
+        .updateTable('postback_deliveries')
+        .set({ status, last_error: error.slice(0, 500), delivered_at: delivered ? at : null, next_attempt_at: status === 'pending' ? nextAt : at })
+        .where('id', '=', d.id)
+        .execute();
+    });
+    log(delivered ? 'postback delivered' : `postback attempt failed (${status})`, { delivery: d.id, status_code: statusCode, latency_ms: latency, error });
+  }
+
+  async function round(): Promise<number> {
+    const at = now();
+    // The lease: a claimed delivery is not due again until the attempt had time to finish.
+    const lease = new Date(at.getTime() + o.timeoutMs + 1000);
+    const { rows } = await sql<{ id: number; url: string; attempts: number; created_at: Date }>`
+      update postback_deliveries set attempts = attempts + 1, next_attempt_at = ${lease}
+      where id in (
+        select id from postback_deliveries
+        where status = 'pending' and next_attempt_at <= ${at}
+        order by next_attempt_at limit ${o.batchSize}
+        for update skip locked)
+      returning id, url, attempts, created_at`.execute(db);
+    await Promise.all(rows.map((d) => attempt({ ...d, id: Number(d.id), attempts: Number(d.attempts) })));
+    return rows.length;
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round()
+      .catch((err: unknown) => {
+        log('postback round failed', { error: err instanceof Error ? err.message : String(err) });
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  function loop() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(loop);
+    }, o.pollMs);
+    timer.unref?.();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+    kick() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+  };
+}

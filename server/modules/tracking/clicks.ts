@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
+import { reportDay, type TrackingOptions } from './options';
+
+/**
+ * The click redirect (GET /go/{code}): resolve the link, apply the campaign's rules, record the
+ * click through the group-commit batcher, and only then answer 302 to one of the campaign's own
+ * landing pages (or the fallback). Transport-neutral: the Fastify route and the raw fast path both
+ * call handleClick().
+ */
+
+/** Codes and click ids: 128 random bits, base64url (22 characters). */
+export function newOpaqueId(): string {
+  return randomBytes(16).toString('base64url');
+}
+const CODE_SHAPE = /^[A-Za-z0-9_-]{16,43}$/;
+
+interface LandingPage { id: number; url: string; is_default: boolean }
+export interface ResolvedLink {
+  id: number;
+  affiliate_id: number;
+  campaign_id: number;
+  traffic_type: string;
+  creative_id: number | null;
+  landing_page_id: number | null;
+  subs: [string, string, string, string, string];
+  campaign_status: string;
+  expiry_date: string | null;
+  geo_filtering: boolean;
+  os_filtering: boolean;
+  desktop_traffic: boolean;
+  mobile_traffic: boolean;
+  affiliate_status: string;
+  access_status: string | null;
+  landing_pages: LandingPage[];
+  countries: string[];
+  os_list: string[];
+}
+
+function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** One round trip: the link with everything the rules need. */
+export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLink | null> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select l.id, l.affiliate_id, l.campaign_id, l.traffic_type, l.creative_id, l.landing_page_id,
+           l.sub1, l.sub2, l.sub3, l.sub4, l.sub5,
+           c.status as campaign_status, c.expiry_date, c.geo_filtering, c.os_filtering, c.desktop_traffic, c.mobile_traffic,
+           a.status as affiliate_status, ca.status as access_status,
+           (select json_agg(json_build_object('id', lp.id, 'url', lp.url, 'is_default', lp.is_default) order by lp.id)
+              from landing_pages lp where lp.campaign_id = c.id and lp.status = 'active') as landing_pages,
+           (select json_agg(cc.country_code) from campaign_countries cc where cc.campaign_id = c.id) as countries,
+           (select json_agg(co.os) from campaign_os co where co.campaign_id = c.id) as os_list
+    from tracking_links l
+    join campaigns c on c.id = l.campaign_id
+    join affiliates a on a.id = l.affiliate_id
+    left join campaign_access ca on ca.affiliate_id = l.affiliate_id and ca.campaign_id = l.campaign_id
+    where l.code = ${code}`.execute(db);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    affiliate_id: Number(r.affiliate_id),
+    campaign_id: Number(r.campaign_id),
+    traffic_type: String(r.traffic_type),
+    creative_id: r.creative_id === null ? null : Number(r.creative_id),
+    landing_page_id: r.landing_page_id === null ? null : Number(r.landing_page_id),
+    subs: [r.sub1, r.sub2, r.sub3, r.sub4, r.sub5].map(String) as ResolvedLink['subs'],
+    campaign_status: String(r.campaign_status),
+    expiry_date: r.expiry_date === null ? null : String(r.expiry_date),
+    geo_filtering: Boolean(r.geo_filtering),
+    os_filtering: Boolean(r.os_filtering),
+    desktop_traffic: Boolean(r.desktop_traffic),
+    mobile_traffic: Boolean(r.mobile_traffic),
+    affiliate_status: String(r.affiliate_status),
+    access_status: r.access_status === null ? null : String(r.access_status),
+    landing_pages: parseJson<LandingPage[]>(r.landing_pages, []),
+    countries: parseJson<string[]>(r.countries, []).map((c) => c.trim().toUpperCase()),
+    os_list: parseJson<string[]>(r.os_list, []),
+  };
+}
+
+/** Device, OS and browser from a User-Agent (coarse: what the campaign rules and reports need). */
+export function parseUserAgent(ua: string): { device: string; os: string; browser: string } {
+  if (!ua) return { device: '', os: '', browser: '' };
+  const os = /iPhone|iPad|iPod/.test(ua) ? 'iOS'
+    : /Android/.test(ua) ? 'Android'
+    : /Windows/.test(ua) ? 'Windows'
+    : /Macintosh|Mac OS X/.test(ua) ? 'macOS'
+    : /Linux|CrOS/.test(ua) ? 'Linux' : '';
+  const device = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) ? 'Tablet'
+    : /Mobi|iPhone|iPod|Android/.test(ua) ? 'Mobile' : 'Desktop';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Other';
+  return { device, os, browser };
+}
+
+export interface ClickRequest {
+  code: string;
+  query: URLSearchParams;
+  ip: string;
+  userAgent: string;
+  referrer: string;
+  country: string;
+}
+
+export type ClickOutcome =
+  | { kind: 'redirect'; location: string; clickId: string; campaignId: number }
+  | { kind: 'fallback'; reason: string }
+  /** The click could not be recorded (database down): nothing was answered as a 302. */
+  | { kind: 'unavailable' };
+
+/** Picks the landing page: the link's, else the campaign's default, else its first active one. */
+function pickLandingPage(link: ResolvedLink): LandingPage | null {
+  const pages = link.landing_pages;
+  return pages.find((p) => p.id === link.landing_page_id) ?? pages.find((p) => p.is_default) ?? pages[0] ?? null;
+}
+
+/**
+ * Fills the landing page's macros (adding click_id when the page has no {click_id}); refuses a result whose origin differs from the page's own
+ * (a sub ID can never move the redirect to another host: no open redirect).
+ */
+export function landingUrl(template: string, values: MacroValues): string | null {
+  try {
+    const own = new URL(stripMacros(template));
+    const filled = new URL(fillMacros(template, values, encodeForUrl));
+    if (filled.protocol !== 'http:' && filled.protocol !== 'https:') return null;
+    if (filled.origin !== own.origin || filled.username || filled.password) return null;
+    // The advertiser needs the click id for its postback: a page that does not place it with
+    // {click_id} gets it as a click_id query parameter.
+    if (values.click_id !== undefined && !/\{click_id\}/i.test(template)) filled.searchParams.set('click_id', String(values.click_id));
+    return filled.toString();
+  } catch {
+    return null;
+  }
+}
+
+export class LinkCache {
+  private entries = new Map<string, { at: number; link: ResolvedLink | null }>();
+  constructor(private readonly ttlMs: number) {}
+  async get(db: Kysely<DB>, code: string): Promise<ResolvedLink | null> {
+    if (this.ttlMs <= 0) return loadLink(db, code);
+    const now = Date.now();
+    const hit = this.entries.get(code);
+    if (hit && now - hit.at < this.ttlMs) return hit.link;
+    const link = await loadLink(db, code);
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(code, { at: now, link });
+    return link;
+  }
+}
+
+export interface ClickEngine {
+  handle(req: ClickRequest): Promise<ClickOutcome>;
+  batcher: ClickBatcher;
+}
+
+export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now: () => Date = () => new Date()): ClickEngine {
+  const cache = new LinkCache(options.linkCacheMs);
+  const batcher = new ClickBatcher(db, options);
+  return {
+    batcher,
+    async handle(req) {
+      if (!CODE_SHAPE.test(req.code)) return { kind: 'fallback', reason: 'malformed code' };
+      const link = await cache.get(db, req.code);
+      if (!link) return { kind: 'fallback', reason: 'unknown code' };
+      const at = now();
+      if (link.campaign_status !== 'active') return { kind: 'fallback', reason: `campaign ${link.campaign_status}` };
+      if (link.expiry_date !== null && link.expiry_date < reportDay(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
+      if (link.affiliate_status !== 'active' || link.access_status !== 'Approved') return { kind: 'fallback', reason: 'affiliate not approved' };
+      const country = req.country.trim().toUpperCase().slice(0, 2);
+      if (link.geo_filtering && link.countries.length > 0 && options.countryHeader) {
+        if (!link.countries.includes(country)) return { kind: 'fallback', reason: `country ${country || 'unknown'} not allowed` };
+      }
+      const ua = parseUserAgent(req.userAgent);
+      if (ua.device === 'Desktop' && !link.desktop_traffic) return { kind: 'fallback', reason: 'desktop traffic not allowed' };
+      if ((ua.device === 'Mobile' || ua.device === 'Tablet') && !link.mobile_traffic) return { kind: 'fallback', reason: 'mobile traffic not allowed' };
+      if (link.os_filtering && link.os_list.length > 0 && ua.os && !link.os_list.includes(ua.os)) {
+        return { kind: 'fallback', reason: `OS ${ua.os} not allowed` };
+      }
+      const page = pickLandingPage(link);
+      if (!page) return { kind: 'fallback', reason: 'no landing page' };
+      const subs = link.subs.map((stored, i) => {
+        const given = req.query.get(`sub${i + 1}`);
+        return given !== null && given !== '' ? given.slice(0, 255) : stored;
+      });
+      const clickId = newOpaqueId();
+      const values: MacroValues = {
+        click_id: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id,
+        creative_id: link.creative_id ?? 0, landing_page_id: page.id, traffic_type: link.traffic_type,
+        sub1: subs[0], sub2: subs[1], sub3: subs[2], sub4: subs[3], sub5: subs[4],
+      };
+      const location = landingUrl(page.url, values);
+      if (!location) return { kind: 'fallback', reason: 'landing page URL refused' };
+      try {
+        await batcher.record({
+          click_key: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id, tracking_link_id: link.id,
+          creative_id: link.creative_id ?? 0, landing_page_id: page.id, sub1: subs[0], sub2: subs[1], sub3: subs[2],
+          sub4: subs[3], sub5: subs[4], ip: req.ip.slice(0, 64), country_code: country, device: ua.device, os: ua.os,
+          browser: ua.browser, referrer: req.referrer.slice(0, 500), user_agent: req.userAgent.slice(0, 500),
+          traffic_type: link.traffic_type, clicked_at: at,
+        });
+      } catch {
+        return { kind: 'unavailable' };
+      }
+      return { kind: 'redirect', location, clickId, campaignId: link.campaign_id };
+    },
+  };
+}
+
+type ClickRow = Insertable<DB['clicks']> & { clicked_at: Date };
+interface Pending { row: ClickRow; resolve: () => void; reject: (err: unknown) => void }
+
+/**
+ * Group commit: clicks queue here and are written in one transaction per batch (the clicks and
+ * their stats_daily increments together); each click's promise settles only after its batch
+ * commits, so a 302 is never sent for a click that is not durable. A batch is flushed when it is
+ * full, after `clickBatchDelayMs`, or right after the previous batch commits (clicks that arrived
+ * meanwhile go together), with at most `clickBatchConcurrency` batches in flight.
+ */
+export class ClickBatcher {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private idle: Array<() => void> = [];
+  /** Counters for benchmarks and tests. */
+  readonly stats = { batches: 0, clicks: 0, failures: 0 };
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'>,
+  ) {}
+
+  record(row: ClickRow): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('click recorder is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.queue.length >= this.options.clickBatchMax) return this.flush();
+    if (!this.timer && this.inFlight < Math.max(1, this.options.clickBatchConcurrency)) {
+      this.timer = setTimeout(() => this.flush(), this.options.clickBatchDelayMs);
+    }
+  }
+
+  private flush() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.queue.length > 0 && this.inFlight < Math.max(1, this.options.clickBatchConcurrency)) {
+      const batch = this.queue.splice(0, this.options.clickBatchMax);
+      this.inFlight++;
+      writeClicks(this.db, batch.map((p) => p.row), this.options.timeZone).then(
+        () => {
+          this.stats.batches++;
+          this.stats.clicks += batch.length;
+          for (const p of batch) p.resolve();
+        },
+        (err: unknown) => {
+          this.stats.failures++;
+          for (const p of batch) p.reject(err);
+        },
+      ).finally(() => {
+        this.inFlight--;
+        if (this.queue.length > 0) this.flush();
+        else if (this.inFlight === 0) this.idle.splice(0).forEach((f) => f());
+      });
+    }
+  }
+
+  /** Writes what is queued and waits for every batch in flight; later clicks are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.flush();
+    if (this.inFlight === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+}
+
+let lastMinute = -1;
+let lastMinuteDay = '';
+let lastZone = '';
+/** reportDay, memoised per minute (days change on minute boundaries in every zone). */
+function clickDay(at: Date, timeZone: string): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute || timeZone !== lastZone) {
+    lastMinute = minute;
+    lastZone = timeZone;
+    lastMinuteDay = reportDay(at, timeZone);
+  }
+  return lastMinuteDay;
+}
+
+/**
+ * One statement, hence atomic without BEGIN/COMMIT round trips: the clicks (a data-modifying CTE)
+ * and their counts added to stats_daily, rows in key order (so concurrent batches lock the same
+ * rollup rows in the same order). Rows travel as one JSON parameter.
+ */
+export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string): Promise<void> {
+  const rollup = new Map<string, { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
+  const clicks = rows.map((r) => {
+    const day = clickDay(r.clicked_at, timeZone);
+    const key = [r.affiliate_id, day, r.campaign_id, r.creative_id ?? 0, r.landing_page_id ?? 0, r.sub1 ?? ''].join('\u0000');
+    const hit = rollup.get(key);
+    if (hit) hit.clicks++;
+    else rollup.set(key, { day, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', clicks: 1 });
+    return {
+      click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
+      creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '',
+      sub3: r.sub3 ?? '', sub4: r.sub4 ?? '', sub5: r.sub5 ?? '', ip: r.ip ?? '', country_code: r.country_code ?? '',
+      device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
+      traffic_type: r.traffic_type ?? '', clicked_at: r.clicked_at.toISOString(),
+    };
+  });
+  const counts = [...rollup.keys()].sort().map((k) => rollup.get(k)!);
+  await sql`
+    with inserted as (
+      insert into clicks (click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
+                          sub1, sub2, sub3, sub4, sub5, ip, country_code, device, os, browser, referrer, user_agent, traffic_type, clicked_at)
+      select click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
+             sub1, sub2, sub3, sub4, sub5, ip, country_code, device, os, browser, referrer, user_agent, traffic_type, clicked_at
+      from json_to_recordset(${JSON.stringify(clicks)}::json) as x(
+        click_key text, affiliate_id int, campaign_id int, tracking_link_id int, creative_id int, landing_page_id int,
+        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, device text, os text, browser text,
+        referrer text, user_agent text, traffic_type text, clicked_at timestamptz)
+      returning 1
+    )
+    insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks)
+    select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks
+    from json_to_recordset(${JSON.stringify(counts)}::json) as r(day date, affiliate_id int, campaign_id int, creative_id int, landing_page_id int, sub1 text, clicks int)
+    on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1)
+    do update set clicks = stats_daily.clicks + excluded.clicks`.execute(db);
+}

@@ -1,0 +1,58 @@
+/** Knobs of the tracking engine (server/config.ts reads them from the environment; tests set them). */
+export interface TrackingOptions {
+  /** Public base of tracking links, without a trailing slash: links are `${baseUrl}/go/{code}`. */
+  baseUrl: string;
+  /** Where paused, expired, unknown or filtered clicks go; null: a built-in "offer unavailable" page. */
+  fallbackUrl: string | null;
+  /** Lower-case name of a header a trusted proxy sets to the visitor's ISO country (e.g. cf-ipcountry). */
+  countryHeader: string | null;
+  /** How long a resolved tracking link is reused from memory (ms); 0 disables the cache. */
+  linkCacheMs: number;
+  /** Group commit: most clicks per batch, longest wait for a batch to fill (ms), batches in flight. */
+  clickBatchMax: number;
+  clickBatchDelayMs: number;
+  clickBatchConcurrency: number;
+  /** Take the client IP from X-Forwarded-For (same switch as the API's TRUST_PROXY). */
+  trustProxy: boolean;
+  /** IANA zone of report days (the app's REPORT_TIME_ZONE): rollup rows are per day in this zone. */
+  timeZone: string;
+  /** Called after a conversion that queued a postback commits (wakes the outbox worker). */
+  onPostbackQueued?: () => void;
+}
+
+export const DEFAULT_TRACKING: TrackingOptions = {
+  baseUrl: 'http://localhost:8080',
+  fallbackUrl: null,
+  countryHeader: null,
+  linkCacheMs: 5000,
+  clickBatchMax: 500,
+  clickBatchDelayMs: 1,
+  clickBatchConcurrency: 4,
+  trustProxy: false,
+  timeZone: 'America/New_York',
+};
+
+const formats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+function formatsFor(timeZone: string) {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = {
+      day: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      time: new Intl.DateTimeFormat('en-CA', {
+        timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      }),
+    };
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** 'YYYY-MM-DD' of the reporting day of an instant (docs/server.md: Eastern-time days by default). */
+export function reportDay(at: Date, timeZone: string): string {
+  return formatsFor(timeZone).day.format(at);
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' in network time (the {date} macro). */
+export function reportDateTime(at: Date, timeZone: string): string {
+  return formatsFor(timeZone).time.format(at).replace(',', '');
+}

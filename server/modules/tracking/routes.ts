@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { commonErrorResponses, errorEnvelope } from '../../../src/api/contract/envelope';
+import { ConversionIntakeQuery, ConversionIntakeResponse, TrackingLinkRequest, TrackingLinkResponse } from '../../../src/api/contract/tracking';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import { authenticate } from '../../plugins/auth';
+import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
+import { recordConversion } from './conversions';
+import { buildTrackingLink } from './links';
+import type { TrackingOptions } from './options';
+
+const CLICK_COOKIE_DAYS = 30;
+export const clickCookieName = (campaignId: number) => `pp_ck_${campaignId}`;
+
+const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Offer unavailable</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#1f2933}</style></head>
+<body><h1>This offer is no longer available</h1><p>The link you followed has expired or is not active right now.</p></body></html>`;
+const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title></head>
+<body><h1>Please try again in a moment</h1><p>We could not open this offer right now.</p></body></html>`;
+const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+interface PlainResponse { status: number; headers: Record<string, string>; body: string | Buffer }
+
+/** The HTTP answer of a click outcome, shared by the Fastify route and the raw fast path. */
+export function clickResponse(outcome: ClickOutcome, options: TrackingOptions): PlainResponse {
+  const base = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer-when-downgrade' };
+  if (outcome.kind === 'redirect') {
+    const secure = options.baseUrl.startsWith('https:');
+    const cookie = `${clickCookieName(outcome.campaignId)}=${outcome.clickId}; Path=/; Max-Age=${CLICK_COOKIE_DAYS * 86400}; HttpOnly; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+    return { status: 302, headers: { ...base, location: outcome.location, 'set-cookie': cookie, 'content-length': '0' }, body: '' };
+  }
+  if (outcome.kind === 'unavailable') {
+    return { status: 503, headers: { ...base, 'content-type': 'text/html; charset=utf-8', 'retry-after': '1' }, body: UNAVAILABLE_HTML };
+  }
+  if (options.fallbackUrl) return { status: 302, headers: { ...base, location: options.fallbackUrl, 'content-length': '0' }, body: '' };
+  return { status: 200, headers: { ...base, 'content-type': 'text/html; charset=utf-8' }, body: FALLBACK_HTML };
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string {
+  const v = headers[name];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+}
+
+export function clickRequest(code: string, rawUrl: string, headers: Record<string, string | string[] | undefined>, ip: string, options: TrackingOptions): ClickRequest {
+  const q = rawUrl.indexOf('?');
+  return {
+    code,
+    query: new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : ''),
+    ip,
+    userAgent: header(headers, 'user-agent'),
+    referrer: header(headers, 'referer'),
+    country: options.countryHeader ? header(headers, options.countryHeader) : '',
+  };
+}
+
+/**
+ * The raw Node handler for GET /go/{code} (used by the listening server in front of Fastify):
+ * the same engine, without Fastify's per-request work. Returns false for any other request.
+ */
+export function createFastClickHandler(engine: ClickEngine, options: TrackingOptions, log: (err: unknown) => void) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '';
+    if (!url.startsWith('/go/') || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const end = url.indexOf('?');
+    let code = '';
+    try {
+      code = decodeURIComponent(url.slice(4, end >= 0 ? end : undefined));
+    } catch {
+      // A malformed escape cannot be a code: the fallback (an exception here would end the process).
+    }
+    let ip = req.socket.remoteAddress ?? '';
+    if (options.trustProxy) {
+      const fwd = header(req.headers, 'x-forwarded-for').split(',')[0].trim();
+      if (fwd) ip = fwd;
+    }
+    engine
+      .handle(clickRequest(code, url, req.headers, ip, options))
+      .catch((err: unknown) => {
+        log(err);
+        return { kind: 'unavailable' } as const;
+      })
+      .then((outcome) => {
+        const answer = clickResponse(outcome, options);
+        res.writeHead(answer.status, answer.headers);
+        res.end(req.method === 'HEAD' ? undefined : answer.body);
+      });
+    return true;
+  };
+}
+
+function sendPlain(reply: FastifyReply, answer: PlainResponse) {
+  reply.code(answer.status).headers(answer.headers);
+  return reply.send(answer.body);
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.headers.cookie ?? '';
+  for (const part of raw.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+/** /go, /postback and /pixel (outside /api: these are the addresses advertisers and visitors use). */
+export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: ClickEngine; options: TrackingOptions }> = async (app, { ctx, engine, options }) => {
+  app.get(
+    '/go/:code',
+    { schema: { hide: true, params: z.object({ code: z.string() }) }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const outcome = await engine.handle(clickRequest(request.params.code, request.url, request.headers, request.ip, options));
+      if (outcome.kind === 'fallback') request.log.info({ reason: outcome.reason }, 'click to fallback');
+      return sendPlain(reply, clickResponse(outcome, options));
+    },
+  );
+
+  const intakeSchema = { hide: true, response: { 200: ConversionIntakeResponse, ...commonErrorResponses } };
+  const intake = async (request: FastifyRequest, query: ConversionIntakeQuery, via: 'postback' | 'pixel') => {
+    try {
+      const result = await recordConversion(ctx.db, { ...query, clickId: query.click_id, via, at: ctx.now(), timeZone: options.timeZone });
+      if (result.queued) options.onPostbackQueued?.();
+      return result;
+    } catch (err) {
+      request.log.warn({ via, click_id: query.click_id, txid: query.txid, err: err instanceof Error ? err.message : err }, 'conversion refused');
+      throw err;
+    }
+  };
+
+  app.get('/postback', { schema: { ...intakeSchema, querystring: ConversionIntakeQuery }, config: { rateLimit: false } }, async (request) => {
+    const { html: _html, queued: _queued, ...answer } = await intake(request, request.query, 'postback');
+    return { success: true as const, ...answer };
+  });
+  app.post('/postback', { schema: { ...intakeSchema, body: ConversionIntakeQuery }, config: { rateLimit: false } }, async (request) => {
+    const { html: _html, queued: _queued, ...answer } = await intake(request, request.body ?? {}, 'postback');
+    return { success: true as const, ...answer };
+  });
+
+  app.get(
+    '/pixel',
+    {
+      schema: { hide: true, querystring: ConversionIntakeQuery.extend({ campaign_id: z.string().regex(/^\d{1,10}$/, 'must be a campaign id').optional() }) },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      const { campaign_id, ...query } = request.query;
+      const clickId = query.click_id ?? (campaign_id ? readCookie(request, clickCookieName(Number(campaign_id))) : undefined);
+      if (query.status === 'reversed') return reply.code(400).send(errorEnvelope('status: reversals come by server-to-server postback, not by pixel.', 400));
+      const result = await intake(request, { ...query, click_id: clickId }, 'pixel');
+      reply.header('cache-control', 'no-store');
+      if (result.html !== null) {
+        // The affiliate's own HTML runs in an opaque origin: it cannot read this site's storage.
+        reply.header('content-security-policy', 'sandbox allow-scripts allow-forms allow-popups');
+        return reply.type('text/html; charset=utf-8').send(`<!doctype html><html><body>${result.html}</body></html>`);
+      }
+      return reply.type('image/gif').send(GIF_1X1);
+    },
+  );
+};
+
+/** POST /api/trackinglink (spec 000 sections 4 and 7). */
+export const trackingLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; options: TrackingOptions }> = async (app, { ctx, options }) => {
+  app.post(
+    '/trackinglink',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Build a tracking link for an approved campaign (spec 000 sections 4, 7)',
+        security: [{ appToken: [] }],
+        body: TrackingLinkRequest,
+        response: { 200: TrackingLinkResponse, ...commonErrorResponses },
+      },
+    },
+    async (request) => {
+      const auth = await authenticate(ctx.db, request, ctx.now());
+      return buildTrackingLink(ctx.db as Kysely<DB>, auth.affiliateId, request.body, options);
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { GlobalPostbackType } from './affiliate';
+import { successEnvelope } from './envelope';
+
+/**
+ * The tracking engine's wire format (issue 6): the link builder (spec 000 sections 4, 7), the
+ * per-campaign and global postbacks (spec 000 section 5, spec 002 sections 2, 7), the macro help
+ * text, and the advertiser-facing conversion intake (/postback, /pixel). Browser-safe: zod only.
+ */
+
+/** Traffic type codes of the link-picking widgets (spec 000 section 3) -> stored names. */
+export const LINK_TRAFFIC_TYPES = {
+  C: 'contextual',
+  S: 'display',
+  R: 'search',
+  L: 'social',
+  N: 'native',
+  M: 'mobile',
+  E: 'email',
+  I: 'incentive',
+  B: 'brand_bid',
+} as const;
+export type LinkTrafficCode = keyof typeof LINK_TRAFFIC_TYPES;
+
+/**
+ * Creative types of the link builder (spec 000 section 4): R raw link, S search and C contextual
+ * use these fixed built-in creative ids; B, T, E and H send the id of a creative picked from the
+ * campaign's banners, text links and solo e-mails.
+ */
+export const BUILT_IN_CREATIVES = { R: -1, S: -2, C: -3 } as const;
+
+const SubId = z.string().max(255, 'is too long (at most 255 characters)').default('');
+const OptionalInt = (what: string) =>
+  z.union([
+    z.number().int(`must be ${what}`),
+    z
+      .string()
+      .regex(/^-?\d{0,10}$/, `must be ${what}`)
+      .transform((s) => (s === '' ? null : Number(s))),
+    z.null(),
+  ]);
+
+/** POST /trackinglink: the pickers send only campaign_id, traffic_type and creative_id. */
+export const TrackingLinkRequest = z.object({
+  campaign_id: z.union([z.number().int().min(1), z.string().regex(/^\d{1,10}$/, 'must be a campaign id').transform(Number)]),
+  traffic_type: z.string().max(4, 'is not a traffic type code').default(''),
+  creative_id: OptionalInt('a creative id').optional(),
+  lpid: OptionalInt('a landing page id').optional(),
+  sub1: SubId,
+  sub2: SubId,
+  sub3: SubId,
+  sub4: SubId,
+  sub5: SubId,
+  safesearch: z.union([z.boolean(), z.enum(['Y', 'N', '1', '0', 'true', 'false', '']), z.number().int().min(0).max(1)]).optional(),
+});
+export type TrackingLinkRequestInput = z.input<typeof TrackingLinkRequest>;
+
+/**
+ * `tracking-link` is `{TRACKING_BASE_URL}/go/{code}` plus the sub IDs as query parameters; it is
+ * ready (copyable) only when `withTrafficAndCreative` is true.
+ */
+export const TrackingLinkResponse = successEnvelope({
+  'tracking-link': z.string(),
+  withTrafficAndCreative: z.boolean(),
+});
+export type TrackingLinkResponse = z.infer<typeof TrackingLinkResponse>;
+
+/** Postback types: L URL, I HTML, S server-to-server URL; '' = none (use the global postback). */
+export const PostbackType = GlobalPostbackType;
+export const PostbackRequest = z.object({
+  type: PostbackType.default(''),
+  code: z.string().max(4000, 'is too long (at most 4000 characters)').default(''),
+});
+export type PostbackRequestInput = z.input<typeof PostbackRequest>;
+export const PostbackSaveResponse = successEnvelope({ message: z.string() });
+
+/** GET /application/help/{id} */
+export const HelpTextResponse = successEnvelope({ help_text: z.string() });
+
+/** Conversion intake from advertisers: GET (or POST form/JSON) /postback and /pixel. */
+export const ConversionIntakeQuery = z.object({
+  click_id: z.string().max(64, 'is not a click id').optional(),
+  txid: z.string().max(128, 'is too long (at most 128 characters)').optional(),
+  amount: z
+    .string()
+    .max(20, 'must be an amount')
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'must be an amount such as 49.90')
+    .transform(Number)
+    .optional(),
+  status: z.enum(['approved', 'pending', 'reversed']).optional(),
+  secret: z.string().max(200).optional(),
+  reason: z.string().max(200).optional(),
+});
+export type ConversionIntakeQuery = z.output<typeof ConversionIntakeQuery>;
+
+export const ConversionIntakeResponse = successEnvelope({
+  message: z.string(),
+  duplicate: z.boolean(),
+  conversion_id: z.number().int().optional(),
+  payout: z.number().optional(),
+});
+export type ConversionIntakeResponse = z.infer<typeof ConversionIntakeResponse>;
