@@ -45,6 +45,8 @@ export const baseApi = createApi({
     'MaxMoney',
     'Postback',
     'AccountBalance',
+    'DashboardModals',
+    'PerformanceBonus',
   ],
   endpoints: () => ({}),
 });

@@ -8,11 +8,20 @@ declare module 'react-aria-components' {
   }
 }
 
+/**
+ * react-router's `useHref` reads every href as a route path ('tel:+1...' became '/tel:+1...').
+ * Addresses with a scheme (https:, mailto:, tel:) or protocol-relative ones are left as they are.
+ */
+function useAppHref(href: string): string {
+  const routed = useHref(href);
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') ? href : routed;
+}
+
 /** Lets react-aria links and menu items navigate through react-router instead of reloading. */
 export function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useAppHref}>
       {children}
     </RouterProvider>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { onUnauthorized } from '../api/baseApi';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
 import { clearSession, hasValidSession } from '../lib/session';
@@ -9,7 +9,29 @@ import { appConfig } from './config';
 
 const SignInJourney = lazy(() => import('../features/auth/SignInJourney').then((m) => ({ default: m.SignInJourney })));
 const OttLogin = lazy(() => import('../features/auth/OttLogin').then((m) => ({ default: m.OttLogin })));
-const DashboardHome = lazy(() => import('../features/dashboard/DashboardHome').then((m) => ({ default: m.DashboardHome })));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const PortalShell = lazy(() => import('../features/shell/PortalShell').then((m) => ({ default: m.PortalShell })));
+const ComingSoon = lazy(() => import('../features/shell/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+
+/**
+ * Signed-in routes of spec 002 §2 whose screens belong to later issues: they render a small
+ * "coming soon" card inside the shell so no link of the shell ends on a 404 (docs/portal-shell.md).
+ */
+const comingSoonRoutes: { path: string; title: string }[] = [
+  { path: '/browse/:tab?', title: 'Browse campaigns' },
+  { path: '/campaign/:oid', title: 'Campaign' },
+  { path: '/search', title: 'Search' },
+  { path: '/settings', title: 'Settings' },
+  { path: '/accountbalance', title: 'Account Balances' },
+  { path: '/globalpostback', title: 'Global Postback' },
+  { path: '/maxmoney', title: 'MaxMoney' },
+  { path: '/reports/:type?', title: 'Reports' },
+  { path: '/resources', title: 'Resources' },
+  { path: '/refer', title: 'Referral Program' },
+  { path: '/faq', title: 'FAQ' },
+  { path: '/terms', title: 'Terms' },
+  { path: '/paycompletion', title: 'Payment change submitted' },
+];
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {
@@ -44,7 +66,7 @@ function useSessionChecks() {
 
 function SignedInRoutes() {
   useSessionChecks();
-  const [logout, { isLoading }] = useLogoutMutation();
+  const [logout] = useLogoutMutation();
   const onLogout = () => {
     // Revoke the token on the server, then forget it here whatever the answer.
     void logout().finally(endSession);
@@ -53,7 +75,20 @@ function SignedInRoutes() {
     <Routes>
       <Route path="/" element={<Navigate to="/dashboard" replace />} />
       <Route path="/ottlogin" element={<Navigate to="/dashboard" replace />} />
-      <Route path="/dashboard" element={<DashboardHome onLogout={onLogout} isLoggingOut={isLoading} />} />
+      <Route
+        element={
+          <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </PortalShell>
+        }
+      >
+        <Route path="/dashboard" element={<DashboardPage />} />
+        {comingSoonRoutes.map((r) => (
+          <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
+        ))}
+      </Route>
       <Route path="*" element={<Navigate to="/dashboard" replace />} />
     </Routes>
   );

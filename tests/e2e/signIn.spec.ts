@@ -25,7 +25,9 @@ test('the demo affiliate signs straight in to /dashboard, and sign-out removes t
   expect(keys.aid).toMatch(/^\d+$/);
   expect(keys.copy).toBeTruthy();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // Logout lives in the top bar's account menu (issue 5).
+  await page.getByRole('button', { name: /^Account/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await sessionKeys(page)).toEqual({ token: null, aid: null, copy: null });
   // The token was revoked on the server too.

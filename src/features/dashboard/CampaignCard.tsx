@@ -1,0 +1,59 @@
+import styled, { keyframes } from 'styled-components';
+import type { CampaignSummary } from '../../api/contract/campaign';
+import { Link } from '../../ui/Link';
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+const Card = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  text-decoration: none;
+  &[data-hovered] { color: ${({ theme }) => theme.colors.text}; border-color: ${({ theme }) => theme.colors.primary}; text-decoration: none; }
+  /* Spec 000 §2: campaigns flagged highlight Y are visually highlighted and fade in. */
+  &[data-highlight] {
+    border-color: ${({ theme }) => theme.colors.warning};
+    background: ${({ theme }) => theme.colors.highlight};
+    animation: ${fadeIn} ${({ theme }) => theme.durations.slow} ease-in;
+  }
+  img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: ${({ theme }) => theme.colors.surfaceMuted}; }
+`;
+const Text = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]}px;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[3]}px;
+  .name {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    line-height: ${({ theme }) => theme.lineHeights.tight};
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
+  .rate { color: ${({ theme }) => theme.colors.success}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+
+export interface CampaignCardProps {
+  campaign: CampaignSummary;
+}
+
+/** A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the campaign. */
+export function CampaignCard({ campaign }: CampaignCardProps) {
+  return (
+    <Card href={`/campaign/${campaign.campaign_id}`} data-highlight={campaign.highlight === 'Y' || undefined}>
+      <img src={campaign.thumbnail} alt="" loading="lazy" width={240} height={180} />
+      <Text>
+        <span className="name">{campaign.name}</span>
+        <span className="rate">{campaign.rate_text}</span>
+      </Text>
+    </Card>
+  );
+}

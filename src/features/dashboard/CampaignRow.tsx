@@ -1,0 +1,42 @@
+import styled from 'styled-components';
+import type { CampaignListName } from '../../api/contract/campaign';
+import { useGetCampaignsQuery } from '../../api/shellApi';
+import { Link } from '../../ui/Link';
+import { CampaignGrid } from './CampaignGrid';
+import { failureText } from './errors';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  header { display: flex; align-items: baseline; justify-content: space-between; gap: ${({ theme }) => theme.space[3]}px; }
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+
+/** Spec 000 §9: dashboard rows are 6 cards from page 0. */
+export const DASHBOARD_ROW_SIZE = 6;
+
+export interface CampaignRowProps {
+  title: string;
+  list: CampaignListName;
+  /** Target of the row's See More link; none for Popular (spec 000 §2). */
+  seeMoreHref?: string;
+}
+
+/** One of the dashboard's campaign rows: Popular, New, Suggested For You. */
+export function CampaignRow({ title, list, seeMoreHref }: CampaignRowProps) {
+  const { data, error, isLoading } = useGetCampaignsQuery({ list, page: 0, limit: DASHBOARD_ROW_SIZE });
+  return (
+    <Section aria-label={title}>
+      <header>
+        <h2>{title}</h2>
+        {seeMoreHref && (
+          <Link href={seeMoreHref} aria-label={`See More ${title}`}>
+            See More
+          </Link>
+        )}
+      </header>
+      <CampaignGrid campaigns={data?.campaigns} isLoading={isLoading} errorMessage={failureText(error)} loadingLabel={`Loading ${title} campaigns`} />
+    </Section>
+  );
+}

@@ -1,0 +1,72 @@
+import styled from 'styled-components';
+import { useGetAffiliateQuery } from '../../api/affiliateApi';
+import {
+  useGetAffiliateStatsQuery,
+  useGetCampaignSliderQuery,
+  useGetPerformanceBonusQuery,
+  useOptInPerformanceBonusMutation,
+} from '../../api/dashboardApi';
+import { Skeleton } from '../../ui/Skeleton';
+import { CampaignRow } from './CampaignRow';
+import { EarningsSummary } from './EarningsSummary';
+import { failureText } from './errors';
+import { DashboardModals } from './modals/DashboardModals';
+import { PerformanceBonus } from './PerformanceBonus';
+import { PromoSlider } from './PromoSlider';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]}px;
+`;
+const Heading = styled.header`
+  h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
+  p { margin: ${({ theme }) => theme.space[1]}px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export interface DashboardPageProps {
+  /** Slider interval (stories shorten it). */
+  sliderInterval?: number;
+}
+
+/** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, three campaign rows, and the modals of spec 002. */
+export function DashboardPage({ sliderInterval }: DashboardPageProps) {
+  const affiliate = useGetAffiliateQuery();
+  const stats = useGetAffiliateStatsQuery();
+  const slider = useGetCampaignSliderQuery();
+  const bonus = useGetPerformanceBonusQuery();
+  const [optIn, optInState] = useOptInPerformanceBonusMutation();
+  const a = affiliate.data;
+  return (
+    <Page>
+      <Heading>
+        {a ? (
+          <>
+            <h1>Welcome, {a.affiliate_personal_information.name}</h1>
+            <p>Affiliate ID {a.publisher_id}</p>
+          </>
+        ) : (
+          <>
+            <h1>Dashboard</h1>
+            {affiliate.isLoading && <Skeleton shape="text" width={160} />}
+          </>
+        )}
+      </Heading>
+      <EarningsSummary stats={stats.data} isLoading={stats.isLoading} errorMessage={failureText(stats.error, 'There was an error fetching your earnings. Please try again.')} />
+      {slider.data && <PromoSlider items={slider.data.sliders} interval={sliderInterval} />}
+      {bonus.data && (
+        <PerformanceBonus
+          bonus={bonus.data}
+          onOptIn={() => void optIn()}
+          isOptingIn={optInState.isLoading}
+          optInMessage={optInState.data?.message}
+          optInError={failureText(optInState.error, 'An internal error occurred.')}
+        />
+      )}
+      <CampaignRow title="Popular" list="popular" />
+      <CampaignRow title="New" list="new" seeMoreHref="/browse/new" />
+      <CampaignRow title="Suggested For You" list="suggested" seeMoreHref="/browse/suggested" />
+      <DashboardModals manager={a?.affiliate_manager} />
+    </Page>
+  );
+}

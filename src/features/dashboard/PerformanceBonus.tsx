@@ -1,0 +1,125 @@
+import styled from 'styled-components';
+import { PERFORMANCE_BONUS_TIERS, type PerformanceBonusResponse } from '../../api/contract/dashboard';
+import { Button } from '../../ui/Button';
+import { Card, CardBody } from '../../ui/Card';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { formatDollars, formatMoney } from './format';
+
+const Body = styled(CardBody)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  p { margin: 0; }
+  .fine { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  ul { margin: 0; padding-left: ${({ theme }) => theme.space[5]}px; }
+`;
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  flex-wrap: wrap;
+`;
+
+/** The long date of a YYYY-MM-DD day, read without any time zone shift. */
+function longDate(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  if (!y || !m || !d) return ymd;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+const [tier1, tier2] = PERFORMANCE_BONUS_TIERS;
+/** Spec 000 §9, the rules as the affiliate reads them. */
+const rules = (
+  <>
+    <ul>
+      <li>
+        Earn above {formatDollars(tier1.target)} in your first 3 months for a {formatDollars(tier1.bonus)} bonus.
+      </li>
+      <li>
+        Earn above {formatDollars(tier2.target)} in your first 3 months for a {formatDollars(tier2.bonus)} bonus.
+      </li>
+    </ul>
+    <p className="fine">
+      Earnings are finalized 1 month after the promo period and the bonus is paid on the next payment date, at the network&apos;s
+      discretion.
+    </p>
+  </>
+);
+
+export const BONUS_TITLES = {
+  promo: 'New Affiliate Performance Bonus',
+  progress: 'Performance Bonus',
+  ended: 'Promo Ended',
+  unlocked: 'Performance Bonus Unlocked!',
+} as const;
+
+export interface PerformanceBonusProps {
+  bonus: PerformanceBonusResponse;
+  onOptIn: () => void;
+  isOptingIn?: boolean;
+  /** The opt-in call's answer. */
+  optInMessage?: string | null;
+  optInError?: string | null;
+}
+
+/**
+ * Spec 000 §4, §9: the new-affiliate performance bonus. The server decides what applies
+ * (`display`: promo banner before 3 months, progress bar for opted-in affiliates up to 4 months,
+ * 'Promo Ended' or 'Performance Bonus Unlocked!' after 3 months); the bar is green at 100% or more.
+ */
+export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, optInError }: PerformanceBonusProps) {
+  if (bonus.display === 'none') return null;
+  if (bonus.display === 'promo') {
+    return (
+      <Card variant="highlight">
+        <Body>
+          <h2>{BONUS_TITLES.promo}</h2>
+          <p>
+            Earn up to {formatDollars(tier2.bonus)} in bonuses. The promotion runs until {longDate(bonus.promo_end_date)}.
+          </p>
+          {rules}
+          {optInError && (
+            <SystemMessage variant="error" isDismissable={false}>
+              {optInError}
+            </SystemMessage>
+          )}
+          <Row>
+            <Button onPress={onOptIn} isPending={isOptingIn}>
+              Opt In
+            </Button>
+          </Row>
+        </Body>
+      </Card>
+    );
+  }
+  const percent = bonus.progress_percent;
+  const title = BONUS_TITLES[bonus.display];
+  return (
+    <Card variant={bonus.display === 'unlocked' ? 'highlight' : 'default'}>
+      <Body>
+        <h2>{title}</h2>
+        {optInMessage && <SystemMessage variant="success">{optInMessage}</SystemMessage>}
+        {bonus.display === 'unlocked' && (
+          <p>
+            You completed tier {bonus.completed_tier}: a {formatDollars(bonus.bonus_amount)} bonus.
+          </p>
+        )}
+        {bonus.display === 'ended' && <p>The promotion ended on {longDate(bonus.promo_end_date)} without a completed tier.</p>}
+        {bonus.display === 'progress' && (
+          <p>
+            Earn above {formatDollars(bonus.current_target)} by {longDate(bonus.promo_end_date)} to unlock tier {bonus.current_tier}.
+          </p>
+        )}
+        <ProgressBar
+          label={`Tier ${bonus.current_tier}: ${formatMoney(bonus.promotion_earnings)} of ${formatDollars(bonus.current_target)}`}
+          value={percent}
+          maxValue={100}
+          valueLabel={`${percent.toFixed(percent % 1 ? 2 : 0)}%`}
+        />
+        {rules}
+      </Body>
+    </Card>
+  );
+}

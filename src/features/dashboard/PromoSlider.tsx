@@ -1,0 +1,94 @@
+import styled from 'styled-components';
+import type { SliderItem } from '../../api/contract/content';
+import { Carousel } from '../../ui/Carousel';
+import { Link } from '../../ui/Link';
+import { formatMoney } from './format';
+
+/** Spec 000 §2, §9: the slider advances every 6000 ms. */
+export const SLIDER_INTERVAL_MS = 6000;
+
+const Root = styled.div`
+  /* Spec 000 §2: the slider is hidden on mobile. */
+  @container portal (max-width: 767px) { display: none; }
+`;
+const Slide = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[5]}px;
+  background: ${({ theme }) => theme.colors.primarySubtle};
+  color: ${({ theme }) => theme.colors.text};
+  /* Slider creatives are wide banners (4:1): shown whole, never cropped. */
+  img { display: block; width: 100%; height: auto; max-height: 240px; object-fit: contain; border-radius: ${({ theme }) => theme.radii.md}; }
+  .slide-text { display: flex; align-items: center; justify-content: space-between; gap: ${({ theme }) => theme.space[4]}px; }
+  h2 { margin: 0 0 ${({ theme }) => theme.space[1]}px; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  .rate { color: ${({ theme }) => theme.colors.success}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+`;
+const Cta = styled(Link)`
+  display: inline-flex;
+  flex: none;
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  &[data-hovered] { background: ${({ theme }) => theme.colors.primaryHover}; color: ${({ theme }) => theme.colors.onPrimary}; text-decoration: none; }
+`;
+
+/** '$12.50 per lead' or '35% of sale'. */
+export function slideRate(item: Pick<SliderItem, 'rate' | 'rate_type'>): string {
+  return item.rate_type === '% of sale' ? `${item.rate}% of sale` : `${formatMoney(item.rate)} per lead`;
+}
+
+/**
+ * Where a slide's button goes (spec 000 §2: "not shown"; our decision, docs/portal-shell.md): the
+ * slide's `url` when it is a path inside the portal, else an http(s) address in a new tab, else the
+ * slide's campaign page.
+ */
+export function slideTarget(item: Pick<SliderItem, 'url' | 'campaign_id'>): { href: string; external: boolean } {
+  const url = item.url.trim();
+  if (/^\/(?!\/)/.test(url)) return { href: url, external: false };
+  if (/^https?:\/\//i.test(url)) return { href: url, external: true };
+  return { href: `/campaign/${item.campaign_id}`, external: false };
+}
+
+/** Pinned slides first (spec 000 §2); the server sends them first already, this keeps it so. */
+export function orderSlides(items: SliderItem[]): SliderItem[] {
+  return [...items.filter((s) => s.pinned === 'Y'), ...items.filter((s) => s.pinned !== 'Y')];
+}
+
+export interface PromoSliderProps {
+  items: SliderItem[];
+  interval?: number;
+  autoplay?: boolean;
+}
+
+/** The dashboard's promotional slider. Nothing is rendered without slides. */
+export function PromoSlider({ items, interval = SLIDER_INTERVAL_MS, autoplay = true }: PromoSliderProps) {
+  if (!items.length) return null;
+  const slides = orderSlides(items).map((item) => {
+    const target = slideTarget(item);
+    return (
+      <Slide key={item.campaign_id}>
+        <img src={item.image || item.thumbnail} alt="" />
+        <div className="slide-text">
+          <div>
+            <h2>{item.campaign_name}</h2>
+            {/* The server's description already states the rate; without one the rate stands in. */}
+            <p>{item.description || <span className="rate">{slideRate(item)}</span>}</p>
+          </div>
+          <Cta href={target.href} external={target.external} aria-label={`${item.button}: ${item.campaign_name}`}>
+            {item.button}
+          </Cta>
+        </div>
+      </Slide>
+    );
+  });
+  return (
+    <Root>
+      <Carousel slides={slides} aria-label="Featured campaigns" interval={interval} autoplay={autoplay} />
+    </Root>
+  );
+}

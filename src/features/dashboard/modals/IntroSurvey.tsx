@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { dashboardApi } from '../../../api/dashboardApi';
+import { useThunkDispatch } from '../useThunkDispatch';
+import { introSurveyMachine, introSurveyMessages, type LoadVerticalsResult, type SaveTargetsResult } from '../../../machines/introSurvey.machine';
+import { failureText } from '../errors';
+import { isoCountries } from '../isoCountries';
+import { IntroSurveyModal, type IntroSurveyStep } from './IntroSurveyModal';
+
+export interface IntroSurveyProps {
+  onClose: () => void;
+}
+
+/** The intro survey driven by `introSurveyMachine`, calling the survey endpoints through RTK Query. */
+export function IntroSurvey({ onClose }: IntroSurveyProps) {
+  const dispatch = useThunkDispatch();
+  const machine = useMemo(
+    () =>
+      introSurveyMachine.provide({
+        actors: {
+          loadVerticals: fromPromise<LoadVerticalsResult>(async () => {
+            const r = dispatch(dashboardApi.endpoints.getVerticalList.initiate(undefined, { subscribe: false }));
+            const result = await r;
+            if (result.data) return { ok: true, verticals: result.data.vertical_list };
+            return { ok: false, message: failureText(result.error, introSurveyMessages.verticalsFailed) ?? introSurveyMessages.verticalsFailed };
+          }),
+          saveTargets: fromPromise<SaveTargetsResult, { countries: string[]; verticals: number[] }>(async ({ input }) => {
+            const result = await dispatch(dashboardApi.endpoints.saveTargets.initiate(input));
+            if (result.data) return { ok: true, message: result.data.message };
+            return { ok: false, message: failureText(result.error, introSurveyMessages.internal) ?? introSurveyMessages.internal };
+          }),
+        },
+      }),
+    [dispatch],
+  );
+  const actor = useActorRef(machine);
+  const step = useSelector(actor, (s) => s.value as IntroSurveyStep | 'closed');
+  const verticals = useSelector(actor, (s) => s.context.verticals);
+  const countries = useSelector(actor, (s) => s.context.countries);
+  const chosenVerticals = useSelector(actor, (s) => s.context.chosenVerticals);
+  const showMissing = useSelector(actor, (s) => s.context.showMissing);
+  const error = useSelector(actor, (s) => s.context.error);
+  const thanks = useSelector(actor, (s) => s.context.thanks);
+  const close = () => {
+    actor.send({ type: 'CLOSE' });
+    onClose();
+  };
+  return (
+    <IntroSurveyModal
+      isOpen={step !== 'closed'}
+      step={step === 'closed' ? 'thankYou' : step}
+      countries={isoCountries()}
+      verticals={verticals}
+      chosenCountries={countries}
+      chosenVerticals={chosenVerticals}
+      showMissing={showMissing}
+      error={error}
+      thanks={thanks}
+      onCountriesChange={(codes) => actor.send({ type: 'SET_COUNTRIES', countries: codes })}
+      onVerticalsChange={(ids) => actor.send({ type: 'SET_VERTICALS', verticals: ids })}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      onRetry={() => actor.send({ type: 'RETRY' })}
+      onClose={close}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../ui/Button';
+import { Modal } from '../../../ui/Modal';
+import { SystemMessage } from '../../../ui/SystemMessage';
+
+const Text = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  p { margin: 0; }
+`;
+
+export const SUBMITTED_LABEL = "I have submitted my documents. Don't show this again.";
+
+export interface MissingDocumentsModalProps {
+  isOpen: boolean;
+  /** 'Remind me later' (and the close button): hidden for this visit. */
+  onRemindLater: () => void;
+  /** The confirmed 'I have submitted my documents...': recorded through POST /tipaltiMissingDocs. */
+  onConfirmSubmitted: () => void;
+  isConfirming?: boolean;
+  errorMessage?: string | null;
+}
+
+/** Spec 002 §4: flag 148, the payment processor is missing documents. */
+export function MissingDocumentsModal({ isOpen, onRemindLater, onConfirmSubmitted, isConfirming, errorMessage }: MissingDocumentsModalProps) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Modal
+      title={confirming ? 'Have you submitted your documents?' : 'Documents missing'}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onRemindLater()}
+      size="sm"
+      isDismissable={!isConfirming}
+      footer={
+        confirming ? (
+          <>
+            <Button variant="secondary" onPress={() => setConfirming(false)} isDisabled={isConfirming}>
+              Back
+            </Button>
+            <Button onPress={onConfirmSubmitted} isPending={isConfirming}>
+              Yes, don&apos;t show this again
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onPress={onRemindLater}>
+              Remind me later
+            </Button>
+            <Button onPress={() => setConfirming(true)}>{SUBMITTED_LABEL}</Button>
+          </>
+        )
+      }
+    >
+      <Text>
+        {errorMessage && (
+          <SystemMessage variant="error" isDismissable={false}>
+            {errorMessage}
+          </SystemMessage>
+        )}
+        {confirming ? (
+          <p>Please confirm that you have sent every document our payment processor asked for. This notice will not be shown again.</p>
+        ) : (
+          <p>
+            Our payment processor needs documents from you before your earnings can be paid. Please submit them through the payment
+            processor&apos;s portal, linked from your payment settings.
+          </p>
+        )}
+      </Text>
+    </Modal>
+  );
+}

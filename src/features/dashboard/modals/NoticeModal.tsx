@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../ui/Button';
+import { Modal } from '../../../ui/Modal';
+import { SystemMessage } from '../../../ui/SystemMessage';
+import { ButtonLink } from './ButtonLink';
+
+const Text = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  p { margin: 0; }
+`;
+
+export interface NoticeModalProps {
+  title: string;
+  children: ReactNode;
+  isOpen: boolean;
+  /** Closing by the close button, Escape or the secondary action. */
+  onClose: () => void;
+  /** Label of the secondary action (closes); default 'Close'. */
+  closeLabel?: string;
+  /** The primary action: a link to /settings (closes as it navigates). */
+  settingsLabel?: string;
+  settingsHref?: string;
+  /** Or a button instead of the link. */
+  action?: ReactNode;
+  errorMessage?: string | null;
+}
+
+/** The frame of the simple dashboard notices (spec 002 §2 "Dashboard modals"). */
+export function NoticeModal({ title, children, isOpen, onClose, closeLabel = 'Close', settingsLabel, settingsHref = '/settings', action, errorMessage }: NoticeModalProps) {
+  return (
+    <Modal
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            {closeLabel}
+          </Button>
+          {action}
+          {settingsLabel && (
+            <ButtonLink href={settingsHref} onPress={onClose}>
+              {settingsLabel}
+            </ButtonLink>
+          )}
+        </>
+      }
+    >
+      <Text>
+        {errorMessage && (
+          <SystemMessage variant="error" isDismissable={false}>
+            {errorMessage}
+          </SystemMessage>
+        )}
+        {children}
+      </Text>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import styled from 'styled-components';
+import { Card, CardBody } from '../../ui/Card';
+import { Link } from '../../ui/Link';
+
+const Body = styled(CardBody)`
+  h1 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  p { margin: 0 0 ${({ theme }) => theme.space[3]}px; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/**
+ * A signed-in route whose screen is not built yet (reports, browse, search, settings, campaign ...).
+ * It renders inside the shell, so every link of the shell works and never lands on a 404; each
+ * screen's own issue replaces its route. See docs/portal-shell.md.
+ */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <Card>
+      <Body>
+        <h1>{title}</h1>
+        <p>This page is coming soon.</p>
+        <Link href="/dashboard">Back to the dashboard</Link>
+      </Body>
+    </Card>
+  );
+}

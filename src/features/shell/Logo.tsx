@@ -1,0 +1,32 @@
+import styled from 'styled-components';
+import { Link } from '../../ui/Link';
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  white-space: nowrap;
+  &[data-hovered] { color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
+  svg { color: ${({ theme }) => theme.colors.primary}; flex: none; }
+`;
+
+const Name = styled.span`
+  @container portal (max-width: 479px) { display: none; }
+`;
+
+/** The product's mark linking to /dashboard (spec 000 §2), drawn inline so nothing is fetched. */
+export function Logo({ productName }: { productName: string }) {
+  return (
+    <Brand href="/dashboard" variant="subtle" aria-label={`${productName} dashboard`}>
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.14" />
+        <path d="M8 22l6-12 4 8 3-5 3 9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <Name>{productName}</Name>
+    </Brand>
+  );
+}

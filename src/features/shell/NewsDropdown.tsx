@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import styled from 'styled-components';
+import type { NewsItem } from '../../api/contract/content';
+import { Badge } from '../../ui/Badge';
+import { Icon } from '../../ui/Icon';
+import { SkeletonText } from '../../ui/Skeleton';
+import { BarButton } from './BarButton';
+import { formatNewsDate } from './format';
+import { sanitizeHtml } from './safeHtml';
+
+const Panel = styled(Popover)`
+  width: min(380px, calc(100vw - 16px));
+  max-height: min(480px, calc(100vh - 80px));
+  overflow: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  z-index: ${({ theme }) => theme.zIndices.dropdown};
+  outline: none;
+`;
+const StyledDialog = styled(Dialog)`
+  outline: none;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  h2 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li + li { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  li { padding: ${({ theme }) => theme.space[3]}px 0; }
+`;
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin-bottom: ${({ theme }) => theme.space[1]}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+const Html = styled.div`
+  overflow-wrap: anywhere;
+  p { margin: 0 0 ${({ theme }) => theme.space[1]}px; }
+  > :last-child { margin-bottom: 0; }
+  a { color: ${({ theme }) => theme.colors.primary}; }
+`;
+const Message = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-error] { color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+const typeTone = { alert: 'danger', reminder: 'warning', other: 'info' } as const;
+const typeLabel = { alert: 'Alert', reminder: 'Reminder', other: 'News' } as const;
+
+export interface NewsListProps {
+  items: NewsItem[] | undefined;
+  isLoading?: boolean;
+  /** errors.message of a failed call, shown in place of the items (spec 000 §4). */
+  errorMessage?: string | null;
+}
+
+/** The content of the news dropdown: items with YYYY/MM/DD dates, or the error, or nothing yet. */
+export function NewsList({ items, isLoading, errorMessage }: NewsListProps) {
+  if (errorMessage) return <Message data-error="">{errorMessage}</Message>;
+  if (isLoading && !items) return <SkeletonText lines={4} />;
+  if (!items?.length) return <Message>There is no news right now.</Message>;
+  return (
+    <List>
+      {items.map((item) => (
+        <li key={item.key_id}>
+          <Meta>
+            <Badge tone={typeTone[item.type]}>{typeLabel[item.type]}</Badge>
+            <time dateTime={item.news_date}>{formatNewsDate(item.news_date)}</time>
+          </Meta>
+          <Html dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.news) }} />
+        </li>
+      ))}
+    </List>
+  );
+}
+
+export interface NewsDropdownProps extends NewsListProps {
+  /** Replaces the bell trigger (the mobile bottom bar's stacked button). */
+  trigger?: (count: number) => ReactNode;
+  placement?: 'bottom end' | 'top end' | 'top';
+}
+
+/** Spec 000 §2, §4: the news bell and its dropdown. */
+export function NewsDropdown({ trigger, placement = 'bottom end', ...list }: NewsDropdownProps) {
+  const count = list.errorMessage ? 0 : (list.items?.length ?? 0);
+  return (
+    <DialogTrigger>
+      {trigger ? (
+        trigger(count)
+      ) : (
+        <BarButton aria-label={count ? `News, ${count} items` : 'News'}>
+          <Icon name="bell" size={18} />
+          {count > 0 && (
+            <Badge tone="primary" shape="count" className="bar-count" aria-hidden="true">
+              {count}
+            </Badge>
+          )}
+        </BarButton>
+      )}
+      <Panel placement={placement} offset={6}>
+        <StyledDialog>
+          <Heading slot="title">
+            News
+          </Heading>
+          <NewsList {...list} />
+        </StyledDialog>
+      </Panel>
+    </DialogTrigger>
+  );
+}

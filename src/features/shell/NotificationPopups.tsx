@@ -1,0 +1,44 @@
+import styled from 'styled-components';
+import type { Notification } from '../../api/contract/content';
+import { Button } from '../../ui/Button';
+import { Toast, ToastRegion } from '../../ui/Toast';
+import { sanitizeHtml } from './safeHtml';
+
+const Html = styled.div`
+  p { margin: 0 0 4px; }
+  > :last-child { margin-bottom: 0; }
+  a { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Region = styled(ToastRegion)`
+  /* Above the mobile bottom bar. */
+  @container portal (max-width: 767px) { &[data-placement] { bottom: 76px; } }
+`;
+
+export interface NotificationPopupsProps {
+  /** The notifications popped up so far and not closed. */
+  notifications: Notification[];
+  onClose: (newsId: number) => void;
+  onClearAll: () => void;
+}
+
+/** Spec 000 §4: notification pop-ups, each with a close button, and Clear All while any is open. */
+export function NotificationPopups({ notifications, onClose, onClearAll }: NotificationPopupsProps) {
+  return (
+    <Region
+      aria-label="Notifications"
+      placement="bottom-end"
+      actions={
+        <Button size="sm" variant="secondary" onPress={onClearAll}>
+          Clear All
+        </Button>
+      }
+    >
+      {notifications.map((n) => (
+        <Toast key={n.news_id} onClose={() => onClose(n.news_id)} closeLabel="Dismiss notification">
+          <Html dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.news) }} />
+        </Toast>
+      ))}
+    </Region>
+  );
+}

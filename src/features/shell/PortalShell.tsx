@@ -1,0 +1,179 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { useGetAffiliateQuery } from '../../api/affiliateApi';
+import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '../../api/shellApi';
+import { serverMessage } from '../../api/errors';
+import { storageKeys } from '../../lib/storageKeys';
+import { AccountMenu } from './AccountMenu';
+import { CampaignSideList } from './CampaignSideList';
+import { ManagerContactModal } from './ManagerContactModal';
+import { MobileBottomBar } from './MobileBottomBar';
+import { navLinks, type NavLink } from './navigation';
+import { NewsDropdown } from './NewsDropdown';
+import { Notifications, type NotificationsProps } from './Notifications';
+import { QuickSearch } from './QuickSearch';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+
+/**
+ * The shell's responsive layout answers to the shell's own width (a CSS container named `portal`),
+ * not the window's: the same rules hold in a 375 px story frame as on a phone. Screens inside the
+ * shell may query `@container portal (...)` too (the dashboard hides its slider that way).
+ */
+const ShellRoot = styled.div`
+  container: portal / inline-size;
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+const Footer = styled.footer`
+  margin-top: auto;
+  padding: ${({ theme }) => theme.space[4]}px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+const Layout = styled.div`
+  width: 100%;
+  display: grid;
+  grid-template-columns: 220px minmax(0, 1fr) 260px;
+  grid-template-areas: 'left main right';
+  gap: ${({ theme }) => theme.space[5]}px;
+  max-width: 1440px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
+  @container portal (max-width: 1199px) {
+    grid-template-columns: 200px minmax(0, 1fr);
+    grid-template-areas: 'left main' 'left right';
+  }
+  @container portal (max-width: 767px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: 'main' 'right';
+    padding: ${({ theme }) => theme.space[3]}px;
+  }
+`;
+const Left = styled.aside`
+  grid-area: left;
+  align-self: start;
+  position: sticky;
+  top: 84px;
+  @container portal (max-width: 767px) { display: none; }
+`;
+const Main = styled.main`
+  grid-area: main;
+  min-width: 0;
+`;
+const Right = styled.aside`
+  grid-area: right;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]}px;
+  min-width: 0;
+  &:empty { display: none; }
+`;
+
+/** The right sidebar (spec 000 §2, §9): three lists of page 0, limit 5; each hidden when empty. */
+function RightSidebar({ managerName }: { managerName?: string }) {
+  const recent = useGetCampaignsQuery({ list: 'recentlyapproved', page: 0, limit: 5 });
+  const picks = useGetCampaignsQuery({ list: 'ampicks', page: 0, limit: 5 });
+  const suggested = useGetCampaignsQuery({ list: 'suggested', page: 0, limit: 5 });
+  const first = managerName?.split(' ')[0];
+  return (
+    <Right aria-label="Campaign lists">
+      <CampaignSideList title="Recently Approved" campaigns={recent.data?.campaigns} isLoading={recent.isLoading} />
+      <CampaignSideList title={first ? `${first}'s Picks` : "Manager's Picks"} campaigns={picks.data?.campaigns} isLoading={picks.isLoading} />
+      <CampaignSideList title="Suggested For You" campaigns={suggested.data?.campaigns} isLoading={suggested.isLoading} />
+    </Right>
+  );
+}
+
+/** The news dropdown fed by GET /news; errors.message in place of the items on failure. */
+function NewsBell({ trigger, placement }: { trigger?: (count: number) => ReactNode; placement?: 'bottom end' | 'top' }) {
+  const { data, error, isLoading } = useGetNewsQuery();
+  let errorMessage: string | null = null;
+  if (error) {
+    try {
+      errorMessage = serverMessage(error).message;
+    } catch (e) {
+      errorMessage = (e as Error).message;
+    }
+  }
+  return <NewsDropdown items={data?.news_updates} isLoading={isLoading} errorMessage={errorMessage} trigger={trigger} placement={placement} />;
+}
+
+export interface PortalShellProps {
+  children: ReactNode;
+  onLogout: () => void;
+  productName: string;
+  /** Spec 002 §2: a footer shows the product name and the site id. */
+  siteId: string;
+  /** The external blog link of the sidebar. */
+  blogUrl: string;
+  /** Timings of the notification pop-ups (stories shorten them). */
+  notifications?: NotificationsProps;
+}
+
+/**
+ * The signed-in shell of spec 000 §2 around every signed-in screen: the top bar, the left sidebar
+ * with the manager and the menu, the right sidebar's campaign lists, the mobile bottom bar and the
+ * notification pop-ups. (Scrolling to the top on each route change happens in the session layer,
+ * which already watches every route change.)
+ */
+export function PortalShell({ children, onLogout, productName, siteId, blogUrl, notifications }: PortalShellProps) {
+  const { data: affiliate } = useGetAffiliateQuery();
+  const { pathname } = useLocation();
+  const [managerOpen, setManagerOpen] = useState(false);
+  const [trackUsage] = useTrackUsageMutation();
+  const links = navLinks(blogUrl);
+
+  /** The platform is the menu used: the sidebar on desktop, the bottom bar on mobile. */
+  const track = (link: NavLink, platform: 'desktop' | 'mobile') => {
+    const userID = affiliate ? String(affiliate.publisher_id) : localStorage.getItem(storageKeys.affiliateId);
+    if (!userID) return;
+    trackUsage({
+      source: 'portal',
+      platform,
+      page: pathname,
+      userID,
+      element_type: 'menu_link',
+      reference_type: 'page',
+      reference_id: link.id,
+      reference_name: link.label,
+    })
+      .unwrap()
+      // Usage tracking never gets in the way of the affiliate.
+      .catch(() => undefined);
+  };
+
+  const name = affiliate?.affiliate_personal_information.name;
+  return (
+    <ShellRoot>
+      <TopBar
+        productName={productName}
+        maxMoney={affiliate?.maxmoney_balance}
+        search={<QuickSearch />}
+        news={<NewsBell />}
+        account={<AccountMenu name={name} onLogout={onLogout} />}
+      />
+      <Layout>
+        <Left>
+          <SideNav links={links} manager={affiliate?.affiliate_manager} onOpenManager={() => setManagerOpen(true)} onLinkPress={(l) => track(l, 'desktop')} />
+        </Left>
+        <Main id="main">{children}</Main>
+        <RightSidebar managerName={affiliate?.affiliate_manager.name} />
+      </Layout>
+      <Footer>
+        {productName} · Site ID {siteId}
+      </Footer>
+      <MobileBottomBar
+        links={links}
+        onLinkPress={(l) => track(l, 'mobile')}
+        news={(trigger) => <NewsBell trigger={trigger} placement="top" />}
+        account={(trigger) => <AccountMenu onLogout={onLogout} trigger={trigger} placement="top" />}
+      />
+      {affiliate && <ManagerContactModal manager={affiliate.affiliate_manager} isOpen={managerOpen} onOpenChange={setManagerOpen} />}
+      <Notifications {...notifications} />
+    </ShellRoot>
+  );
+}

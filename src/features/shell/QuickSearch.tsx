@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuickSearchQuery } from '../../api/shellApi';
+import { QuickSearchField } from './QuickSearchField';
+
+/** Quick search waits for a 500 ms pause in typing (spec 000 §5, §9). */
+export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+export const QUICK_SEARCH_ERROR = 'There was an error while fetching quick search results.';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface QuickSearchProps {
+  debounceMs?: number;
+}
+
+/**
+ * The quick search wired to GET /search?q= and the router: a chosen suggestion opens
+ * /campaign/{id}; a submitted term opens /search with navigation state `quickSearchQuery`.
+ */
+export function QuickSearch({ debounceMs = QUICK_SEARCH_DEBOUNCE_MS }: QuickSearchProps) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const settled = useDebounced(term.trim(), debounceMs);
+  const blank = term.trim() === '';
+  const { data, isFetching, isError } = useQuickSearchQuery(settled, { skip: settled === '' });
+  const waiting = !blank && (settled !== term.trim() || isFetching);
+  return (
+    <QuickSearchField
+      term={term}
+      onTermChange={setTerm}
+      matches={!waiting && data ? data.matchingCampaigns : []}
+      isLoading={waiting}
+      // Spec 000 §8: a quick search without success shows this message and no suggestions.
+      errorMessage={!waiting && isError ? QUICK_SEARCH_ERROR : null}
+      onSelectCampaign={(id) => {
+        setTerm('');
+        navigate(`/campaign/${id}`);
+      }}
+      onSubmitTerm={(text) => {
+        setTerm('');
+        navigate('/search', { state: { quickSearchQuery: text } });
+      }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * News and notifications arrive as HTML (spec 000 §3). Before it is rendered it goes through this
+ * allow-list: known formatting tags survive, links keep only http(s), mailto and same-site targets,
+ * every attribute but href is dropped, and anything else (scripts, styles, iframes, event handlers,
+ * images that would load from the network) is removed with its content or unwrapped to its text.
+ */
+const KEEP = new Set(['P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'A', 'UL', 'OL', 'LI', 'SPAN', 'SMALL', 'H4', 'H5', 'H6']);
+const DROP_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'IMG', 'VIDEO', 'AUDIO', 'FORM', 'INPUT', 'TEXTAREA', 'SELECT', 'BUTTON']);
+
+function safeHref(href: string | null): string | null {
+  if (!href) return null;
+  const v = href.trim();
+  if (/^(https?:|mailto:)/i.test(v) || /^\/(?!\/)/.test(v)) return v;
+  return null;
+}
+
+function clean(node: Node, doc: Document): Node[] {
+  if (node.nodeType === Node.TEXT_NODE) return [doc.createTextNode(node.textContent ?? '')];
+  if (node.nodeType !== Node.ELEMENT_NODE) return [];
+  const el = node as Element;
+  const tag = el.tagName.toUpperCase();
+  if (DROP_WITH_CONTENT.has(tag)) return [];
+  const children = Array.from(el.childNodes).flatMap((c) => clean(c, doc));
+  if (!KEEP.has(tag)) return children;
+  const out = doc.createElement(tag.toLowerCase());
+  if (tag === 'A') {
+    const href = safeHref(el.getAttribute('href'));
+    if (href) {
+      out.setAttribute('href', href);
+      if (!href.startsWith('/')) {
+        out.setAttribute('target', '_blank');
+        out.setAttribute('rel', 'noopener noreferrer');
+      }
+    }
+  }
+  children.forEach((c) => out.appendChild(c));
+  return [out];
+}
+
+export function sanitizeHtml(html: string): string {
+  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const holder = doc.createElement('div');
+  Array.from(doc.body.childNodes)
+    .flatMap((c) => clean(c, doc))
+    .forEach((c) => holder.appendChild(c));
+  return holder.innerHTML;
+}

@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { CampaignGrid } from '../../../src/features/dashboard/CampaignGrid';
+import { campaignsFixture } from '../../mocks/shell';
+import { animationsSettled } from '../shell/storyUtils';
+
+/** The listing's grid (spec 000 §2, §9): cards, 12 placeholders while loading, empty text, error. */
+const meta = {
+  title: 'Features/Dashboard/CampaignGrid',
+  component: CampaignGrid,
+  args: { campaigns: campaignsFixture.slice(0, 6) },
+} satisfies Meta<typeof CampaignGrid>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SixCards: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('link')).toHaveLength(6);
+    await animationsSettled();
+  },
+};
+
+export const Loading: Story = {
+  args: { campaigns: undefined, isLoading: true, loadingLabel: 'Loading Popular campaigns' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('[data-skeleton-card]')).toHaveLength(12);
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading Popular campaigns');
+  },
+};
+
+export const Empty: Story = {
+  args: { campaigns: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No campaigns found for this category.')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  args: { campaigns: undefined, errorMessage: 'There was an error fetching the data. Please try again.' },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await waitFor(() => expect(alert).toBeVisible());
+    await expect(alert).toHaveTextContent('There was an error fetching the data. Please try again.');
+  },
+};
+
+/** 375 px: two columns. */
+export const Mobile: Story = {
+  decorators: [(Story) => <div style={{ width: 343 }}><Story /></div>],
+  play: async () => animationsSettled(),
+};
+
+export const Dark: Story = { globals: { theme: 'dark' }, play: async () => animationsSettled() };

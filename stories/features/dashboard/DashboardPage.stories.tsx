@@ -1,0 +1,160 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { AnyHandler } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
+import { PortalShell } from '../../../src/features/shell/PortalShell';
+import { bonusFixtures, dashboardDefaults, dashboardHandlers } from '../../mocks/dashboard';
+import { affiliateHandlers, campaignHandlers, defaultLists, shellHandlers } from '../../mocks/shell';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe } from '../shell/storyUtils';
+
+/** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, the three rows; every call through MSW. */
+const calls = { campaigns: fn() };
+
+function withHandlers(...overrides: AnyHandler[]) {
+  return <A,>({ msw }: StoryContext<A>) => {
+    forgetDanglingAnnouncements();
+    calls.campaigns.mockClear();
+    msw.use(
+      ...overrides,
+      campaignHandlers.lists(defaultLists, { onRequest: ({ url }) => calls.campaigns(url.pathname.split('/').pop(), url.search) }),
+      ...dashboardDefaults(),
+      ...shellHandlers(),
+    );
+  };
+}
+
+const meta = {
+  title: 'Features/Dashboard/DashboardPage',
+  component: DashboardPage,
+  args: { sliderInterval: 6000 },
+  parameters: { layout: 'fullscreen', router: { initialEntries: ['/dashboard'] } },
+  decorators: [portalFrame(), (Story) => <div style={{ padding: 16, maxWidth: 1100 }}><Story /></div>],
+  beforeEach: withHandlers(),
+} satisfies Meta<typeof DashboardPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Stops the slider on its first slide so the end state is fixed. */
+async function settle(root: HTMLElement) {
+  const stop = within(root).queryByRole('button', { name: 'Stop automatic slide show' });
+  if (stop) await userEvent.click(stop);
+  await animationsSettled();
+}
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
+    await expect(canvas.getByText('Affiliate ID 1001')).toBeVisible();
+    await expect(await canvas.findByText('$5,230.75')).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Featured campaigns' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Performance Bonus' })).toBeVisible();
+    for (const row of ['Popular', 'New', 'Suggested For You']) {
+      const section = canvas.getByRole('region', { name: row });
+      await waitFor(() => expect(within(section).getAllByRole('link', { name: /per lead|of sale/ })).toHaveLength(6));
+    }
+    // See More for New and Suggested, none for Popular (spec 000 §2).
+    await expect(canvas.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', '/browse/new');
+    await expect(canvas.getByRole('link', { name: 'See More Suggested For You' })).toHaveAttribute('href', '/browse/suggested');
+    await expect(canvas.queryByRole('link', { name: 'See More Popular' })).toBeNull();
+    // Each row is page 0 with 6 cards (spec 000 §9).
+    await expect(calls.campaigns).toHaveBeenCalledWith('popular', '?page=0&limit=6');
+    await expect(calls.campaigns).toHaveBeenCalledWith('new', '?page=0&limit=6');
+    await expect(calls.campaigns).toHaveBeenCalledWith('suggested', '?page=0&limit=6');
+    await settle(canvasElement);
+  },
+};
+
+/** Everything loading: 12 placeholders in each row. */
+export const Loading: Story = {
+  beforeEach: withHandlers(
+    affiliateHandlers.pending(),
+    dashboardHandlers.stats.pending(),
+    campaignHandlers.lists({ popular: 'pending', new: 'pending', suggested: 'pending' }),
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-skeleton-card]')).toHaveLength(36));
+    await expect(within(canvasElement).getAllByRole('status').map((s) => s.textContent)).toContain('Loading Popular campaigns');
+  },
+};
+
+/** Failures: the stats and a row show their messages; the other rows still load. */
+export const Errors: Story = {
+  beforeEach: withHandlers(dashboardHandlers.stats.failure(), campaignHandlers.lists({ ...defaultLists, popular: 'failure', new: 'network', suggested: [] })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText('Statistics are being recalculated. Please try again in a few minutes.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByText('The campaign lists are being updated. Please try again in a minute.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByText('Connection error.')).toBeVisible());
+    await expect(within(canvas.getByRole('region', { name: 'Suggested For You' })).getByText('No campaigns found for this category.')).toBeVisible();
+    await settle(canvasElement);
+  },
+};
+
+/** The promo banner, opt-in, then the progress bar with the server's message. */
+export const OptIn: Story = {
+  beforeEach: withHandlers(...dashboardHandlers.bonus.optInFlow()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Opt In' }));
+    await expect(await canvas.findByRole('heading', { name: 'Performance Bonus' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByText('You are in! Your progress is shown below.')).toBeVisible());
+    await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '46.3');
+    await settle(canvasElement);
+    forgetDanglingAnnouncements();
+  },
+};
+
+export const OptInFails: Story = {
+  beforeEach: withHandlers(dashboardHandlers.bonus.answer(bonusFixtures.promo), dashboardHandlers.bonus.optInFails()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Opt In' }));
+    await waitFor(() => expect(canvas.getByText('The promotion is no longer open to you.')).toBeVisible());
+    await settle(canvasElement);
+    forgetDanglingAnnouncements();
+  },
+};
+
+/** 375 px: no slider; stats in two columns. */
+export const Mobile: Story = {
+  decorators: [portalFrame(343)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('$5,230.75');
+    await expect(canvas.queryByRole('region', { name: 'Featured campaigns' })).toBeNull();
+    await animationsSettled();
+  },
+};
+
+/** The dashboard inside the shell at 375 px, as the product shows it on a phone. */
+export const MobileInShell: Story = {
+  decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /><RouteProbe /></PortalShell>, mobileFrame],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Featured campaigns' })).toBeNull();
+    await animationsSettled();
+  },
+};
+
+/** The dashboard inside the shell on desktop. */
+export const DesktopInShell: Story = {
+  decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /></PortalShell>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
+    await canvas.findByRole('region', { name: 'Featured campaigns' });
+    await settle(canvasElement);
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('region', { name: 'Featured campaigns' });
+    await settle(canvasElement);
+  },
+};

@@ -1,0 +1,336 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { AnyHandler } from 'msw';
+import { useEffect } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { onUnauthorized } from '../../../src/api/baseApi';
+import { PortalShell } from '../../../src/features/shell/PortalShell';
+import {
+  affiliateHandlers,
+  campaignHandlers,
+  campaignsFixture,
+  newsHandlers,
+  notificationHandlers,
+  notificationsFixture,
+  quickSearchHandlers,
+  shellHandlers,
+  usageHandlers,
+} from '../../mocks/shell';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, wait } from './storyUtils';
+
+/**
+ * The signed-in shell of spec 000 §2 with every call answered by MSW (stories/mocks/shell.ts). The
+ * page inside is a route probe showing where the router is.
+ */
+const calls = { search: fn(), usage: fn(), dismiss: fn(), campaigns: fn(), unauthorized: fn() };
+
+function withHandlers(...overrides: AnyHandler[]) {
+  return <A,>({ msw }: StoryContext<A>) => {
+    forgetDanglingAnnouncements();
+    Object.values(calls).forEach((c) => c.mockClear());
+    msw.use(
+      ...overrides,
+      quickSearchHandlers.matches({ onRequest: ({ url }) => calls.search(url.searchParams.get('q')) }),
+      usageHandlers.recorded({ onRequest: ({ url }) => calls.usage(Object.fromEntries(url.searchParams)) }),
+      notificationHandlers.dismiss({ onRequest: ({ body }) => calls.dismiss(body) }),
+      ...shellHandlers(),
+    );
+  };
+}
+
+/** Stands in for the session layer: records what a 401 would do (log out). */
+function UnauthorizedSpy() {
+  useEffect(() => onUnauthorized(calls.unauthorized), []);
+  return null;
+}
+
+const meta = {
+  title: 'Features/Shell/PortalShell',
+  component: PortalShell,
+  args: {
+    onLogout: fn(),
+    productName: 'Publisher Portal',
+    siteId: '1',
+    blogUrl: 'https://blog.example.com/',
+    notifications: { popDelay: 300 },
+    children: (
+      <>
+        <UnauthorizedSpy />
+        <h1 style={{ margin: 0 }}>Page</h1>
+        <RouteProbe />
+      </>
+    ),
+  },
+  parameters: { layout: 'fullscreen', router: { initialEntries: ['/dashboard'] } },
+  beforeEach: withHandlers(),
+} satisfies Meta<typeof PortalShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const probe = (root: HTMLElement) => within(root).getByTestId('route-probe');
+
+/** Desktop: top bar, left sidebar with the manager, right sidebar lists, footer. */
+export const Desktop: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Publisher Portal dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(canvas.getByPlaceholderText('Search campaigns by name or #ID')).toBeVisible();
+    // MaxMoney with two decimals.
+    await expect(await canvas.findByText('MaxMoney 1,234.50')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /Your affiliate manager/ })).toHaveTextContent('Avery Manager');
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const labels = within(nav).getAllByRole('link').map((a) => a.textContent?.replace('(opens in a new tab)', '').trim());
+    await expect(labels).toEqual(['Dashboard', 'Reports', 'Browse', 'Search', 'Referral Program', 'MaxMoney', 'Resources', 'Blog', 'FAQ']);
+    await expect(within(nav).getByRole('link', { name: /Blog/ })).toHaveAttribute('href', 'https://blog.example.com/');
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(await canvas.findByRole('group', { name: 'Recently Approved' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: "Avery's Picks" })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Suggested For You' })).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent('Publisher Portal · Site ID 1');
+    // The bottom bar is for mobile only.
+    await expect(canvas.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  },
+};
+
+/** 375 px: no sidebar, no balance; the bottom bar carries navigation, news and account. */
+export const Mobile: Story = {
+  decorators: [mobileFrame],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = canvas.getByRole('navigation', { name: 'Mobile' });
+    await expect(bar).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await waitFor(() => expect(canvas.getByText('MaxMoney 1,234.50')).not.toBeVisible());
+    await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
+    const menu = await screen().findByRole('menu');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Reports' }));
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /reports'));
+    await waitFor(() => expect(calls.usage).toHaveBeenCalledWith(expect.objectContaining({ platform: 'mobile', reference_name: 'Reports', userID: '1001' })));
+    await userEvent.click(within(bar).getByRole('button', { name: /News/ }));
+    await expect(await screen().findByRole('dialog', { name: 'News' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Account' }));
+    await expect(await screen().findByRole('menuitem', { name: 'Account Balances' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** The affiliate record has not arrived: the manager is a placeholder, no balance yet. */
+export const AffiliateLoading: Story = {
+  beforeEach: withHandlers(affiliateHandlers.pending(), campaignHandlers.lists({ recentlyapproved: 'pending', ampicks: 'pending', suggested: 'pending' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText(/MaxMoney \d/)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Your affiliate manager/ })).toBeNull();
+  },
+};
+
+/** Spec 000 §2: each right-sidebar list is hidden when empty (and when its call fails). */
+export const EmptySidebarLists: Story = {
+  beforeEach: withHandlers(campaignHandlers.lists({ recentlyapproved: [], ampicks: 'failure', suggested: campaignsFixture.slice(0, 2) })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('group', { name: 'Suggested For You' })).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Recently Approved' })).toBeNull());
+    await waitFor(() => expect(canvas.queryByRole('group', { name: "Avery's Picks" })).toBeNull());
+  },
+};
+
+/** Sidebars ask for page 0, limit 5 (spec 000 §9). */
+export const SidebarListRequests: Story = {
+  beforeEach: withHandlers(campaignHandlers.lists(undefined, { onRequest: ({ url }) => calls.campaigns(url.pathname.split('/').pop(), url.search) })),
+  play: async () => {
+    await waitFor(() => expect(calls.campaigns).toHaveBeenCalledTimes(3));
+    await expect(calls.campaigns).toHaveBeenCalledWith('recentlyapproved', '?page=0&limit=5');
+    await expect(calls.campaigns).toHaveBeenCalledWith('ampicks', '?page=0&limit=5');
+    await expect(calls.campaigns).toHaveBeenCalledWith('suggested', '?page=0&limit=5');
+  },
+};
+
+/** Spec 000 §5: a 500 ms pause, then one query; blank terms show nothing; a suggestion opens its campaign. */
+export const QuickSearchSuggestion: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: /Search campaigns/ });
+    await userEvent.type(input, '   ');
+    await wait(700);
+    await expect(screen().queryByRole('listbox')).toBeNull();
+    await expect(calls.search).not.toHaveBeenCalled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'solar');
+    // Nothing is asked while typing; one query after the pause, for the whole term.
+    await expect(calls.search).not.toHaveBeenCalled();
+    const option = await screen().findByRole('option', { name: /SolarBright Home Quotes/ }, { timeout: 2000 });
+    await expect(calls.search).toHaveBeenCalledTimes(1);
+    await expect(calls.search).toHaveBeenCalledWith('solar');
+    await userEvent.click(option);
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /campaign/1202'));
+    await expect(input).toHaveValue('');
+  },
+};
+
+/** Enter without a suggestion: /search with the typed term as navigation state quickSearchQuery. */
+export const QuickSearchSubmit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('combobox', { name: /Search campaigns/ });
+    await userEvent.type(input, 'loans');
+    await screen().findByRole('option', { name: /NovaLend Personal Loans/ }, { timeout: 2000 });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /search (quickSearchQuery: loans)'));
+  },
+};
+
+/** Spec 000 §8: a failed quick search says so in place of the suggestions. */
+export const QuickSearchError: Story = {
+  beforeEach: withHandlers(quickSearchHandlers.failure()),
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ }), 'solar');
+    const message = await screen().findByText('There was an error while fetching quick search results.', undefined, { timeout: 2000 });
+    await expect(message).toBeVisible();
+    await expect(within(screen().getByRole('listbox')).queryByRole('option', { name: /Solar/ })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Spec 000 §4: news items with YYYY/MM/DD dates; the HTML is cleaned (no script survives). */
+export const NewsOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const bell = await within(canvasElement).findByRole('button', { name: 'News, 3 items' });
+    await userEvent.click(bell);
+    const dialog = await screen().findByRole('dialog', { name: 'News' });
+    await expect(within(dialog).getByText('2026/11/20')).toBeVisible();
+    await expect(within(dialog).getByText('2026/11/02')).toBeVisible();
+    await expect(within(dialog).getByText('Twelve new finance campaigns are live.')).toBeVisible();
+    await expect(dialog.querySelector('script')).toBeNull();
+    await expect(within(dialog).getByRole('link', { name: 'December 1' })).toHaveAttribute('href', '/settings');
+  },
+};
+
+/** Spec 000 §4: errors.message in place of the items. */
+export const NewsError: Story = {
+  beforeEach: withHandlers(newsHandlers.failure('News is not available right now.')),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'News' }));
+    const dialog = await screen().findByRole('dialog', { name: 'News' });
+    await expect(await within(dialog).findByText('News is not available right now.')).toBeVisible();
+    await expect(within(dialog).queryByRole('list')).toBeNull();
+  },
+};
+
+/** Spec 000 §2: Settings, Account Balances, Global Postback, Logout. */
+export const AccountMenuLogout: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Account: Jordan Demo' }));
+    const menu = await screen().findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await expect(items.map((i) => i.textContent)).toEqual(['Settings', 'Account Balances', 'Global Postback', 'Logout']);
+    await expect(items[0]).toHaveAttribute('href', '/settings');
+    await expect(items[1]).toHaveAttribute('href', '/accountbalance');
+    await expect(items[2]).toHaveAttribute('href', '/globalpostback');
+    await userEvent.click(items[3]);
+    await expect(args.onLogout).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const AccountMenuSettings: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Account: Jordan Demo' }));
+    await userEvent.click(await screen().findByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /settings'));
+  },
+};
+
+/** Spec 000 §2: the manager button opens the contact modal. */
+export const ManagerModal: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: /Your affiliate manager/ }));
+    const dialog = await screen().findByRole('dialog', { name: 'Your affiliate manager' });
+    await waitFor(() => expect(within(dialog).getByText('Avery Manager')).toBeVisible());
+    await expect(within(dialog).getByRole('link', { name: '+1 416 555 0199' })).toHaveAttribute('href', 'tel:+14165550199');
+    await expect(within(dialog).getByRole('link', { name: 'avery@example.com' })).toHaveAttribute('href', 'mailto:avery@example.com');
+    await expect(within(dialog).getByText('@avery_am')).toBeVisible();
+    await expect(within(dialog).getByRole('img', { name: 'QR code to message Avery Manager on Telegram' })).toBeVisible();
+    await animationsSettled();
+  },
+};
+
+/** Spec 000 §2, §7: every menu link fires the usage-tracking GET. */
+export const MenuLinkTracking: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    await within(canvasElement).findByText('MaxMoney 1,234.50');
+    await userEvent.click(within(nav).getByRole('link', { name: 'MaxMoney' }));
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /maxmoney'));
+    await waitFor(() => expect(calls.usage).toHaveBeenCalledTimes(1));
+    await expect(calls.usage).toHaveBeenCalledWith({
+      source: 'portal',
+      platform: 'desktop',
+      page: '/dashboard',
+      userID: '1001',
+      element_type: 'menu_link',
+      reference_type: 'page',
+      reference_id: 'maxmoney',
+      reference_name: 'MaxMoney',
+    });
+    await expect(within(nav).getByRole('link', { name: 'MaxMoney' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+/** Spec 000 §4, §9: each notification pops up 3000 ms after loading (real timing here). */
+export const NotificationsPopAfter3s: Story = {
+  args: { notifications: {} },
+  beforeEach: withHandlers(notificationHandlers.loaded()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await wait(1500);
+    await expect(canvas.queryByText(/SolarBright Home Quotes now pays/)).toBeNull();
+    const popped = await canvas.findByText(/SolarBright Home Quotes now pays/, undefined, { timeout: 3000 });
+    await waitFor(() => expect(popped).toBeVisible());
+    await expect(canvas.getByText(/was approved/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Clear All' })).toBeVisible();
+    await animationsSettled();
+  },
+};
+
+/** Closing one dismisses it on the server. */
+export const NotificationDismiss: Story = {
+  beforeEach: withHandlers(notificationHandlers.loaded()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/SolarBright Home Quotes now pays/, undefined, { timeout: 2000 });
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Dismiss notification' })[0]);
+    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith({ news_id: notificationsFixture[0].news_id }));
+    await expect(canvas.queryByText(/SolarBright Home Quotes now pays/)).toBeNull();
+    await expect(canvas.getByText(/was approved/)).toBeVisible();
+    await animationsSettled();
+  },
+};
+
+/** Clear All dismisses all and hides itself; afterwards the list refreshes (interval shortened here). */
+export const NotificationsClearAllAndRefresh: Story = {
+  args: { notifications: { popDelay: 200, refreshInterval: 1500 } },
+  beforeEach: withHandlers(notificationHandlers.loaded(notificationsFixture, [], [{ news_id: 42, news: '<p>Fresh notice after the refresh.</p>' }])),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/SolarBright Home Quotes now pays/, undefined, { timeout: 2000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith({ news_id: 'all' }));
+    await expect(canvas.queryByText(/was approved/)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Clear All' })).toBeNull();
+    // Two refreshes later a new notification arrives and pops up.
+    const fresh = await canvas.findByText('Fresh notice after the refresh.', undefined, { timeout: 5000 });
+    await waitFor(() => expect(fresh).toBeVisible());
+    await animationsSettled();
+  },
+};
+
+/** Spec 000 §4: a 401 on notifications logs out (the session layer listens; a spy stands in here). */
+export const NotificationsUnauthorized: Story = {
+  beforeEach: withHandlers(notificationHandlers.unauthorized()),
+  play: async () => {
+    await waitFor(() => expect(calls.unauthorized).toHaveBeenCalled());
+  },
+};

@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { QuickSearchField, type QuickSearchFieldProps } from '../../../src/features/shell/QuickSearchField';
+import { QUICK_SEARCH_ERROR } from '../../../src/features/shell/QuickSearch';
+import { campaignsFixture } from '../../mocks/shell';
+import { screen } from './storyUtils';
+
+const matches = campaignsFixture.slice(0, 4).map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
+
+/** The quick search box alone (spec 000 §2, §5): suggestions come in as props. */
+function Controlled(props: Omit<QuickSearchFieldProps, 'term' | 'onTermChange'> & { initial?: string }) {
+  const [term, setTerm] = useState(props.initial ?? '');
+  return <QuickSearchField {...props} term={term} onTermChange={setTerm} />;
+}
+
+const meta = {
+  title: 'Features/Shell/QuickSearchField',
+  component: Controlled,
+  args: { matches, onSelectCampaign: fn(), onSubmitTerm: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: 480, minHeight: 300 }}><Story /></div>],
+} satisfies Meta<typeof Controlled>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const input = (root: HTMLElement) => within(root).getByRole('combobox', { name: /Search campaigns/ });
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(input(canvasElement)).toHaveAttribute('placeholder', 'Search campaigns by name or #ID');
+    await expect(within(canvasElement).getByRole('button', { name: 'Search' })).toBeDisabled();
+  },
+};
+
+/** Typing opens the suggestions; each shows the campaign's #ID. */
+export const Suggestions: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.type(input(canvasElement), 'a');
+    const list = await screen().findByRole('listbox');
+    await expect(within(list).getAllByRole('option')).toHaveLength(4);
+    await expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onSelectCampaign).toHaveBeenCalledWith(1201);
+    await expect(args.onSubmitTerm).not.toHaveBeenCalled();
+  },
+};
+
+/** A blank term keeps the list closed and cannot be submitted. */
+export const BlankTerm: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.type(input(canvasElement), '   {Enter}');
+    await expect(screen().queryByRole('listbox')).toBeNull();
+    await expect(args.onSubmitTerm).not.toHaveBeenCalled();
+  },
+};
+
+/** Enter with no highlighted suggestion submits the typed text (trimmed). */
+export const SubmitTerm: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.type(input(canvasElement), ' solar {Enter}');
+    await expect(args.onSubmitTerm).toHaveBeenCalledWith('solar');
+    await expect(args.onSelectCampaign).not.toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { matches: [], isLoading: true },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(input(canvasElement), 'sol');
+    await expect(await screen().findByText('Searching…')).toBeVisible();
+  },
+};
+
+export const NoMatches: Story = {
+  args: { matches: [] },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(input(canvasElement), 'zzz');
+    await expect(await screen().findByText('No matching campaigns. Press Enter to search.')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  args: { errorMessage: QUICK_SEARCH_ERROR },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(input(canvasElement), 'sol');
+    await waitFor(() => expect(screen().getByText(QUICK_SEARCH_ERROR)).toBeVisible());
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };

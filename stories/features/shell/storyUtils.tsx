@@ -1,0 +1,59 @@
+import type { Decorator } from '@storybook/react-vite';
+import { useLocation } from 'react-router-dom';
+import { within } from 'storybook/test';
+
+/**
+ * Shared by the shell and dashboard stories.
+ *
+ * react-aria's pending Button announces "busy" through a live-region node labelled by the button's
+ * id; once the button is gone axe reports `role-img-alt` for it. Those dangling nodes are removed
+ * (same helper as the sign-in journey stories).
+ */
+export function forgetDanglingAnnouncements() {
+  document.querySelectorAll('[data-live-announcer] [aria-labelledby]').forEach((node) => {
+    const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+    if (!ids.some((id) => document.getElementById(id))) node.remove();
+  });
+}
+
+/** Waits for finite animations (a banner fading in, a card fading in) to end. */
+export async function animationsSettled() {
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+}
+
+export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Queries over the whole document: popovers, menus and modals render outside the canvas. */
+export const screen = () => within(document.body);
+
+/**
+ * A 375 px wide frame. The shell lays itself out by its own width (CSS container `portal`), so the
+ * mobile layout shows here in the test runner and in the screenshot alike.
+ */
+export const mobileFrame: Decorator = (Story) => (
+  <div style={{ width: 375, margin: '0 auto', outline: '1px solid transparent' }}>
+    <Story />
+  </div>
+);
+
+/** A frame named like the shell's container, for screens shown without the shell. */
+export const portalFrame =
+  (width?: number): Decorator =>
+  (Story) => (
+    <div style={{ containerName: 'portal', containerType: 'inline-size', width: width ?? '100%' }}>
+      <Story />
+    </div>
+  );
+
+/** Shows where the router is, so a story can assert a navigation and its state. */
+export function RouteProbe() {
+  const location = useLocation();
+  const state = location.state as { quickSearchQuery?: string } | null;
+  return (
+    <output data-testid="route-probe" style={{ display: 'block', fontSize: 12 }}>
+      Route: {location.pathname}
+      {state?.quickSearchQuery ? ` (quickSearchQuery: ${state.quickSearchQuery})` : ''}
+    </output>
+  );
+}

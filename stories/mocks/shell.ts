@@ -1,0 +1,240 @@
+import { delay, http, HttpResponse } from 'msw';
+import { apiBase } from '../../src/api/baseApi';
+import type { AffiliateResponse } from '../../src/api/contract/affiliate';
+import type { CampaignListName, CampaignListResponse, CampaignSummary, QuickSearchResponse } from '../../src/api/contract/campaign';
+import { USAGE_EVENT_PATH, type DismissNotificationResponse, type NewsItem, type NewsResponse, type Notification, type NotificationsResponse } from '../../src/api/contract/content';
+import { errorEnvelope } from '../../src/api/contract/envelope';
+import { qrImage } from './auth';
+
+/**
+ * MSW handlers and fixtures for the signed-in shell (spec 000 §2, §4, §7): the affiliate record,
+ * news, notifications, the campaign lists, quick search and usage tracking. Every fixture is typed
+ * by the contract; every image is an inline SVG data URL (nothing is fetched, screenshots stay fixed).
+ */
+
+export const shellPaths = {
+  affiliate: `${apiBase}/affiliate`,
+  news: `${apiBase}/news`,
+  notifications: `${apiBase}/affiliate/notifications`,
+  campaigns: `${apiBase}/campaigns/:list`,
+  search: `${apiBase}/search`,
+  usage: `${apiBase}${USAGE_EVENT_PATH}`,
+} as const;
+
+/** A flat picture with initials, as a data URL: deterministic for a given label and hue. */
+export function pictureOf(label: string, hue: number, width = 240, height = 180): string {
+  const initials = label
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="hsl(${hue},55%,42%)"/><circle cx="${width * 0.8}" cy="${height * 0.25}" r="${height * 0.35}" fill="hsl(${hue},60%,55%)"/><text x="50%" y="58%" text-anchor="middle" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="${Math.round(height / 3)}" font-weight="700" fill="#fff">${initials}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+export const managerFixture = {
+  name: 'Avery Manager',
+  email: 'avery@example.com',
+  phone: '+1 416 555 0199',
+  im_handle: '@avery_am',
+  image: pictureOf('Avery Manager', 200, 88, 88),
+  telegram_qr_code: qrImage(3),
+};
+
+export const affiliateFixture: AffiliateResponse = {
+  success: true,
+  publisher_id: 1001,
+  affiliate_personal_information: {
+    name: 'Jordan Demo',
+    company: 'Demo Media',
+    email: 'demo@example.com',
+    phone: '',
+    mobile_phone: '+1 416 555 0100',
+    time_zone: '9,-5',
+    contact_time: { value: 6, text: 'Anytime' },
+    im_handle: '@jordandemo',
+    registration_date: '2026-09-01',
+  },
+  affiliate_address: { address1: '1 King St W', address2: '', city: 'Toronto', state: 'ON', country_code: 'CA', zipcode: 'M5H 1A1' },
+  maxmoney_balance: 1234.5,
+  affiliate_manager: managerFixture,
+  promotional_methods: { promotion: 'E-mail newsletters', website: 'https://example.com', incentive: 'N', global_callback_type: '', global_callback_code: '' },
+  email_preferences: { general_mailings: 'Y', campaign_notices: 'Y' },
+  security: {
+    question1: { question_id: 1, description: 'First pet?', answer: '' },
+    question2: { question_id: 7, description: 'First school?', answer: '' },
+  },
+  otp_details: {},
+  payment_information: { payee: 'Jordan Demo', method: 'PayPal', platform: 'paypal', tmp_payoneer: 0 },
+  affiliate_flags: [183],
+};
+
+const names = [
+  'NovaLend Personal Loans',
+  'SolarBright Home Quotes',
+  'FitTrack Pro Trial',
+  'AutoShield Insurance',
+  'DebtFree Relief Now',
+  'CasinoRoyale Welcome',
+  'TravelNest Hotel Deals',
+  'SkinGlow Serum Sample',
+  'HomeGuard Security',
+  'LearnFast Language App',
+  'PetPal Food Box',
+  'CryptoSafe Wallet',
+];
+
+/** Twelve campaigns; the second one is highlighted (highlight Y). */
+export const campaignsFixture: CampaignSummary[] = names.map((name, i) => {
+  const revshare = i % 4 === 3;
+  const rate = revshare ? 20 + i : 8 + i * 3.25;
+  return {
+    campaign_id: 1201 + i,
+    name,
+    thumbnail: pictureOf(name, (i * 37) % 360),
+    rate_text: revshare ? `${rate}% of sale` : `$${rate.toFixed(2)} per lead`,
+    rate_type: revshare ? '% of sale' : '$ per lead',
+    highlight: i === 1 ? 'Y' : 'N',
+    epc: i % 5 === 0 ? 0 : 0.35 + i / 10,
+    rate,
+    incentive_traffic: 'N',
+    email_traffic: 'Y',
+    contextual_traffic: 'Y',
+    mobile_traffic: 'Y',
+    native_traffic: i % 2 ? 'Y' : 'N',
+    search_traffic: 'N',
+    display_traffic: 'Y',
+    social_media_traffic: 'Y',
+    brand_bid_traffic: 'N',
+  };
+});
+
+export const newsFixture: NewsItem[] = [
+  { key_id: 31, id: 31, type: 'alert', news_date: '2026-11-20', news: '<p><strong>Payment day moved:</strong> this week\'s payments go out on Friday.</p>' },
+  { key_id: 30, id: 30, type: 'reminder', news_date: '2026-11-02', news: '<p>Update your tax form before <a href="/settings">December 1</a>.</p>' },
+  { key_id: 29, id: 29, type: 'other', news_date: '2026-10-15', news: '<p>Twelve new finance campaigns are live.</p><script>window.__hacked = true</script>' },
+];
+
+export const notificationsFixture: Notification[] = [
+  { news_id: 41, news: '<p><strong>New campaign:</strong> SolarBright Home Quotes now pays $42.00 per lead.</p>' },
+  { news_id: 40, news: '<p>Your request for <em>FitTrack Pro Trial</em> was approved.</p>' },
+];
+
+export interface Spy {
+  onRequest?: (info: { url: URL; body: unknown }) => void;
+}
+
+const failure = (message: string, status: number) => HttpResponse.json(errorEnvelope(message, status), { status });
+const forever = async () => {
+  await delay('infinite');
+  return HttpResponse.error();
+};
+
+/* ---- GET /affiliate ---- */
+export const affiliateHandlers = {
+  loaded: (affiliate: AffiliateResponse = affiliateFixture) => http.get(shellPaths.affiliate, () => HttpResponse.json(affiliate)),
+  pending: () => http.get(shellPaths.affiliate, forever),
+  failure: (message = 'An internal error occurred. Please try again later', status = 500) => http.get(shellPaths.affiliate, () => failure(message, status)),
+};
+
+/* ---- GET /news ---- */
+export const newsHandlers = {
+  loaded: (items: NewsItem[] = newsFixture) => http.get(shellPaths.news, () => HttpResponse.json<NewsResponse>({ success: true, news_updates: items })),
+  empty: () => http.get(shellPaths.news, () => HttpResponse.json<NewsResponse>({ success: true, news_updates: [] })),
+  failure: (message = 'News is not available right now.', status = 500) => http.get(shellPaths.news, () => failure(message, status)),
+  networkError: () => http.get(shellPaths.news, () => HttpResponse.error()),
+  pending: () => http.get(shellPaths.news, forever),
+};
+
+/* ---- GET / POST /affiliate/notifications ---- */
+export const notificationHandlers = {
+  /** Answers the given lists in turn (the last repeats): the refresh after Clear All gets the next. */
+  loaded: (...lists: Notification[][]) => {
+    let call = 0;
+    const all = lists.length ? lists : [notificationsFixture];
+    return http.get(shellPaths.notifications, () => {
+      const notifications = all[Math.min(call, all.length - 1)];
+      call += 1;
+      return HttpResponse.json<NotificationsResponse>({ success: true, notifications });
+    });
+  },
+  empty: () => http.get(shellPaths.notifications, () => HttpResponse.json<NotificationsResponse>({ success: true, notifications: [] })),
+  failure: () => http.get(shellPaths.notifications, () => failure('An internal error occurred. Please try again later', 500)),
+  unauthorized: () => http.get(shellPaths.notifications, () => failure('Your session has expired. Please sign in again.', 401)),
+  dismiss: (spy?: Spy) =>
+    http.post(shellPaths.notifications, async ({ request }) => {
+      const body = await request.clone().json().catch(() => null);
+      spy?.onRequest?.({ url: new URL(request.url), body });
+      return HttpResponse.json<DismissNotificationResponse>({ success: true, dismissed: 1 });
+    }),
+};
+
+/* ---- GET /campaigns/{for} ---- */
+export type ListAnswers = Partial<Record<CampaignListName, CampaignSummary[] | 'pending' | 'failure' | 'network'>>;
+
+/** Default: the sidebars and rows each get a slice of the fixture. */
+export const defaultLists: ListAnswers = {
+  recentlyapproved: campaignsFixture.slice(0, 3),
+  ampicks: campaignsFixture.slice(3, 5),
+  suggested: campaignsFixture.slice(6, 12),
+  popular: campaignsFixture.slice(0, 6),
+  new: campaignsFixture.slice(6, 12),
+};
+
+export const campaignHandlers = {
+  lists: (answers: ListAnswers = defaultLists, spy?: Spy) =>
+    http.get(shellPaths.campaigns, async ({ request, params }) => {
+      const url = new URL(request.url);
+      spy?.onRequest?.({ url, body: null });
+      const answer = answers[params.list as CampaignListName] ?? [];
+      if (answer === 'pending') return forever();
+      if (answer === 'failure') return failure('The campaign lists are being updated. Please try again in a minute.', 503);
+      if (answer === 'network') return HttpResponse.error();
+      const limit = Number(url.searchParams.get('limit') ?? 30);
+      return HttpResponse.json<CampaignListResponse>({ success: true, campaigns: answer.slice(0, limit), page: 0, has_more: answer.length > limit });
+    }),
+};
+
+/* ---- GET /search?q= ---- */
+export const quickSearchHandlers = {
+  /** Campaigns of the fixture whose name or #ID contains the term. */
+  matches: (spy?: Spy) =>
+    http.get(shellPaths.search, ({ request }) => {
+      const url = new URL(request.url);
+      spy?.onRequest?.({ url, body: null });
+      const q = (url.searchParams.get('q') ?? '').trim().toLowerCase().replace(/^#/, '');
+      const matchingCampaigns = campaignsFixture
+        .filter((c) => c.name.toLowerCase().includes(q) || String(c.campaign_id).includes(q))
+        .map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
+      return HttpResponse.json<QuickSearchResponse>({ success: true, matchingCampaigns });
+    }),
+  failure: (spy?: Spy) =>
+    http.get(shellPaths.search, ({ request }) => {
+      spy?.onRequest?.({ url: new URL(request.url), body: null });
+      return failure('Search is unavailable.', 500);
+    }),
+  pending: () => http.get(shellPaths.search, forever),
+};
+
+/* ---- GET /usage/event ---- */
+export const usageHandlers = {
+  recorded: (spy?: Spy) =>
+    http.get(shellPaths.usage, ({ request }) => {
+      spy?.onRequest?.({ url: new URL(request.url), body: null });
+      return HttpResponse.json({ success: true });
+    }),
+};
+
+/** Everything the shell calls, answered with the default fixtures; later handlers in a story override. */
+export function shellHandlers() {
+  return [
+    affiliateHandlers.loaded(),
+    newsHandlers.loaded(),
+    notificationHandlers.empty(),
+    notificationHandlers.dismiss(),
+    campaignHandlers.lists(),
+    quickSearchHandlers.matches(),
+    usageHandlers.recorded(),
+  ];
+}

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './server';
+
+/**
+ * The signed-in shell and the dashboard against the real product (issue 5, item 7), with the demo
+ * affiliates of docs/dashboard.md. Each test signs in on a fresh page.
+ */
+const PASSWORD = 'Demo-2026!';
+
+// A desktop window (the MaxMoney badge shows from 1024 px); the mobile test opens its own 375 px one.
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function signIn(page: Page, base: string, email = 'demo@example.com') {
+  await page.goto(`${base}/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+}
+
+/** Calls the API with the page's own session token. */
+async function api<T>(page: Page, base: string, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('mb-auth-token'));
+  const r = await fetch(`${base}/api${path}`, { headers: { 'x-app-token': token ?? '' } });
+  return (await r.json()) as T;
+}
+
+const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+test('the demo dashboard shows the name, ID, earnings that agree with the API, and three rows of six', async ({ page, product }) => {
+  await signIn(page, product.url);
+  const aid = await page.evaluate(() => localStorage.getItem('mb-aid'));
+  await expect(page.getByText(`Affiliate ID ${aid}`)).toBeVisible();
+  const stats = await api<{ earnings_today: number; earnings_yesterday: number; this_month: number; this_year: number }>(page, product.url, '/affiliatestats');
+  const summary = page.getByRole('region', { name: 'Earnings summary' });
+  await expect(summary.getByRole('definition')).toHaveText([money(stats.earnings_today), money(stats.earnings_yesterday), money(stats.this_month), money(stats.this_year)]);
+  expect(stats.this_year).toBeGreaterThan(0);
+  for (const row of ['Popular', 'New', 'Suggested For You']) {
+    await expect(page.getByRole('region', { name: row }).getByRole('listitem')).toHaveCount(6);
+  }
+  await expect(page.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', '/browse/new');
+  await expect(page.getByRole('region', { name: 'Featured campaigns' })).toBeVisible();
+  await expect(page.getByText(/^MaxMoney \d[\d,]*\.\d{2}$/)).toBeVisible();
+  // A link to a screen of a later issue stays inside the shell.
+  await page.getByRole('link', { name: 'See More New' }).click();
+  await expect(page).toHaveURL(`${product.url}/browse/new`);
+  await expect(page.getByText('This page is coming soon.')).toBeVisible();
+});
+
+test('quick search opens a chosen campaign, or /search with the typed term', async ({ page, product }) => {
+  await signIn(page, product.url);
+  const first = await api<{ campaigns: { campaign_id: number; name: string }[] }>(page, product.url, '/campaigns/popular?page=0&limit=1');
+  const campaign = first.campaigns[0];
+  const word = campaign.name.split(' ')[0];
+  const box = page.getByRole('combobox', { name: /Search campaigns/ });
+  await box.fill(word);
+  await page.getByRole('option', { name: new RegExp(`#${campaign.campaign_id}`) }).click();
+  await expect(page).toHaveURL(`${product.url}/campaign/${campaign.campaign_id}`);
+
+  await box.fill('loans');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(`${product.url}/search`);
+  expect(await page.evaluate(() => (window.history.state as { usr?: { quickSearchQuery?: string } }).usr?.quickSearchQuery)).toBe('loans');
+});
+
+test('the news dropdown lists the news with YYYY/MM/DD dates', async ({ page, product }) => {
+  await signIn(page, product.url);
+  await page.getByRole('button', { name: /^News, \d+ items$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'News' });
+  await expect(dialog.getByRole('listitem').first()).toBeVisible();
+  await expect(dialog.locator('time').first()).toHaveText(/^\d{4}\/\d{2}\/\d{2}$/);
+});
+
+test('a notification pops up, is dismissed, and stays gone after a reload', async ({ page, product }) => {
+  await signIn(page, product.url);
+  const region = page.getByRole('region', { name: 'Notifications' });
+  const first = region.getByRole('listitem').first();
+  await expect(first).toBeVisible({ timeout: 10_000 });
+  const text = (await first.textContent())!.trim();
+  await first.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(region.getByText(text, { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  // The others pop up again after 3 s; the dismissed one does not.
+  await expect(region.getByRole('listitem').first()).toBeVisible({ timeout: 10_000 });
+  await expect(region.getByText(text, { exact: true })).toHaveCount(0);
+  await region.getByRole('button', { name: 'Clear All' }).click();
+  await expect(region.getByRole('listitem')).toHaveCount(0);
+});
+
+test('the manager button opens the contact modal', async ({ page, product }) => {
+  await signIn(page, product.url);
+  const affiliate = await api<{ affiliate_manager: { name: string; email: string } }>(page, product.url, '/affiliate');
+  await page.getByRole('button', { name: /Your affiliate manager/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your affiliate manager' });
+  await expect(dialog.getByText(affiliate.affiliate_manager.name)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: affiliate.affiliate_manager.email })).toBeVisible();
+});
+
+test('a menu link navigates inside the shell and records the usage event', async ({ page, product }) => {
+  await signIn(page, product.url);
+  const event = page.waitForRequest((r) => r.url().includes('/api/usage/event') && r.url().includes('reference_name=Reports'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+  const request = await event;
+  expect((await request.response())?.status()).toBe(200);
+  await expect(page).toHaveURL(`${product.url}/reports`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+});
+
+/** Closes the modal with the given action and checks it does not come back after a reload. */
+async function dismissAndReload(page: Page, title: string, act: () => Promise<void>) {
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await act();
+  await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  // Give the modals call time to answer; nothing may open.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+}
+
+test('intro survey: pick countries and verticals, submit, thank-you, close', async ({ page, product }) => {
+  await signIn(page, product.url, 'survey@example.com');
+  const dialog = page.getByRole('dialog', { name: 'Tell us about your traffic' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /Target countries/ }).click();
+  await page.getByRole('option', { name: 'Canada' }).click();
+  await page.getByRole('option', { name: 'United States' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: /Target verticals/ }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(thanks).toBeVisible();
+  await dismissAndReload(page, 'Thank you!', () => thanks.getByRole('button', { name: 'Close' }).last().click());
+  await expect(page.getByRole('dialog', { name: 'Tell us about your traffic' })).toHaveCount(0);
+});
+
+test('payment-method reminder: Remind me later snoozes it', async ({ page, product }) => {
+  await signIn(page, product.url, 'nopayment@example.com');
+  await dismissAndReload(page, 'Set up your payment method', () => page.getByRole('button', { name: 'Remind me later' }).click());
+});
+
+test('invalid e-mail (flag 121) links to the settings', async ({ page, product }) => {
+  await signIn(page, product.url, 'badmail@example.com');
+  const dialog = page.getByRole('dialog', { name: 'Please update your e-mail address' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('link', { name: 'Update E-mail' }).click();
+  await expect(page).toHaveURL(`${product.url}/settings`);
+  await expect(dialog).toHaveCount(0);
+});
+
+test('missing mobile: Remind me later snoozes it', async ({ page, product }) => {
+  await signIn(page, product.url, 'nomobile@example.com');
+  await dismissAndReload(page, 'Add your mobile number', () => page.getByRole('button', { name: 'Remind me later' }).click());
+});
+
+test('missing documents (flag 148): the confirmed answer is recorded', async ({ page, product }) => {
+  await signIn(page, product.url, 'docs@example.com');
+  await dismissAndReload(page, 'Documents missing', async () => {
+    await page.getByRole('button', { name: "I have submitted my documents. Don't show this again." }).click();
+    await page.getByRole('button', { name: "Yes, don't show this again" }).click();
+  });
+});
+
+test('chat-app announcement (no flag 183): dismissal is recorded', async ({ page, product }) => {
+  await signIn(page, product.url, 'telegram@example.com');
+  await dismissAndReload(page, 'We are on Telegram', () => page.getByRole('button', { name: 'Got it' }).click());
+  const affiliate = await api<{ affiliate_flags: number[] }>(page, product.url, '/affiliate');
+  expect(affiliate.affiliate_flags).toContain(183);
+});
+
+test('performance bonus: progress for bonus@, promo and opt-in for newbie@', async ({ browser, product }) => {
+  const bonus = await browser.newPage();
+  await signIn(bonus, product.url, 'bonus@example.com');
+  await expect(bonus.getByRole('heading', { name: 'Performance Bonus', exact: true })).toBeVisible();
+  await expect(bonus.getByRole('progressbar')).toHaveAttribute('data-tone', 'primary');
+
+  const newbie = await browser.newPage();
+  await signIn(newbie, product.url, 'newbie@example.com');
+  await expect(newbie.getByRole('heading', { name: 'New Affiliate Performance Bonus' })).toBeVisible();
+  await newbie.getByRole('button', { name: 'Opt In' }).click();
+  await expect(newbie.getByRole('heading', { name: 'Performance Bonus', exact: true })).toBeVisible();
+  await expect(newbie.getByRole('progressbar')).toBeVisible();
+});
+
+test('at 375 px: bottom bar, no sidebar, no slider, no balance', async ({ browser, product }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, product.url);
+  const bar = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Featured campaigns' })).toBeHidden();
+  await expect(page.getByText(/^MaxMoney \d/)).toBeHidden();
+  await bar.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(`${product.url}/faq`);
+  await bar.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await context.close();
+});

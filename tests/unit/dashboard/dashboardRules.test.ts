@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SliderItem } from '../../../src/api/contract/content';
+import { nextModal } from '../../../src/features/dashboard/modals/DashboardModals';
+import { selectionLabel } from '../../../src/features/dashboard/modals/IntroSurveyModal';
+import { orderSlides, slideRate, slideTarget } from '../../../src/features/dashboard/PromoSlider';
+import { formatMoney } from '../../../src/features/dashboard/format';
+import { failureText, LIST_FAILED } from '../../../src/features/dashboard/errors';
+
+const none = { introSurvey: false, paymentMethod: false, invalidEmail: false, missingMobile: false, missingDocuments: false, telegram: false };
+
+describe('dashboard modals, one at a time (spec 002 §4)', () => {
+  it('shows the first applicable modal in the contract order, skipping closed ones', () => {
+    expect(nextModal(undefined, new Set())).toBeNull();
+    expect(nextModal(none, new Set())).toBeNull();
+    const all = { ...none, telegram: true, invalidEmail: true, introSurvey: true };
+    expect(nextModal(all, new Set())).toBe('introSurvey');
+    expect(nextModal(all, new Set(['introSurvey']))).toBe('invalidEmail');
+    expect(nextModal(all, new Set(['introSurvey', 'invalidEmail']))).toBe('telegram');
+    expect(nextModal(all, new Set(['introSurvey', 'invalidEmail', 'telegram']))).toBeNull();
+  });
+});
+
+describe('intro survey labels (spec 002 §5)', () => {
+  it('names up to the limit, then n selected', () => {
+    expect(selectionLabel([], 3)).toBe('');
+    expect(selectionLabel(['Canada', 'Mexico', 'United States'], 3)).toBe('Canada, Mexico, United States');
+    expect(selectionLabel(['A', 'B', 'C', 'D'], 3)).toBe('4 selected');
+    expect(selectionLabel(['Solar', 'Casino'], 2)).toBe('Solar, Casino');
+    expect(selectionLabel(['Solar', 'Casino', 'Loans'], 2)).toBe('3 selected');
+  });
+});
+
+describe('slider (spec 000 §2)', () => {
+  const slide = (id: number, pinned: 'Y' | 'N'): SliderItem => ({
+    campaign_id: id,
+    image: '',
+    thumbnail: '',
+    description: '',
+    rate: 1,
+    rate_type: '$ per lead',
+    button: 'Go',
+    url: '',
+    campaign_name: `c${id}`,
+    pinned,
+  });
+  it('puts pinned slides first, keeping the order otherwise', () => {
+    expect(orderSlides([slide(1, 'N'), slide(2, 'Y'), slide(3, 'N'), slide(4, 'Y')]).map((s) => s.campaign_id)).toEqual([2, 4, 1, 3]);
+  });
+  it('sends the button to a portal path, an http(s) address, or the campaign', () => {
+    expect(slideTarget({ url: '/campaign/9', campaign_id: 1 })).toEqual({ href: '/campaign/9', external: false });
+    expect(slideTarget({ url: 'https://example.com', campaign_id: 1 })).toEqual({ href: 'https://example.com', external: true });
+    expect(slideTarget({ url: 'javascript:alert(1)', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
+    expect(slideTarget({ url: '//evil.example', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
+  });
+  it('writes the rate per lead or as a share of sale', () => {
+    expect(slideRate({ rate: 42, rate_type: '$ per lead' })).toBe('$42.00 per lead');
+    expect(slideRate({ rate: 12.5, rate_type: '% of sale' })).toBe('12.5% of sale');
+  });
+});
+
+describe('money and failures (spec 000 §8, §9)', () => {
+  it('formats money with two decimals', () => {
+    expect(formatMoney(5230.75)).toBe('$5,230.75');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+  it("uses the server's errors.message, 'Connection error.', or the fallback", () => {
+    expect(failureText(undefined)).toBeNull();
+    expect(failureText({ status: 503, data: { success: false, errors: { message: 'Busy.' } } })).toBe('Busy.');
+    expect(failureText({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe('Connection error.');
+    expect(failureText({ status: 500, data: 'oops' })).toBe(LIST_FAILED);
+  });
+});
