@@ -31,6 +31,7 @@ export interface TrackingConfig {
   linkCacheMs: number;
   clickBatchMax: number;
   clickBatchDelayMs: number;
+  clickQueueMax: number;
 }
 
 export interface PostbackConfig {
@@ -64,6 +65,7 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number): TrackingC
     linkCacheMs: intFromEnv(env.TRACKING_LINK_CACHE_MS, 5000, 'TRACKING_LINK_CACHE_MS'),
     clickBatchMax: Math.max(1, intFromEnv(env.CLICK_BATCH_MAX, 500, 'CLICK_BATCH_MAX')),
     clickBatchDelayMs: intFromEnv(env.CLICK_BATCH_DELAY_MS, 1, 'CLICK_BATCH_DELAY_MS'),
+    clickQueueMax: intFromEnv(env.CLICK_QUEUE_MAX, 0, 'CLICK_QUEUE_MAX'),
   };
 }
 

@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/bootstrap';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
 import { createPostbackWorker } from './modules/postbacks/worker';
+import { serverLoggerOptions } from './modules/tracking/logging';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -41,11 +42,8 @@ async function main() {
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
-    logger: {
-      level: config.logLevel,
-      // Never log tokens, passwords or cookies.
-      redact: ['req.headers["x-app-token"]', 'req.headers.cookie', 'req.headers.authorization'],
-    },
+    // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
+    logger: serverLoggerOptions(config.logLevel),
   });
 
   // Housekeeping: forget sign-in attempts older than a day, hourly.

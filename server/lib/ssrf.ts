@@ -27,7 +27,9 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 32],
+  // ::/96 IPv4-compatible (includes :: and ::1), 2002::/16 6to4 and the NAT64 prefixes embed an
+  // IPv4 address a gateway may route to the inside.
+  ['::', 96], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['100::', 64], ['2001::', 32],
   ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');

@@ -195,7 +195,8 @@ describe(`conversion intake (${testEngine})`, () => {
     expect(pixel.headers['content-security-policy']).toContain('sandbox');
     expect(pixel.body).toContain('s=&quot;&gt;&lt;script&gt;x&lt;/script&gt;');
     expect(pixel.body).not.toContain('<script>');
-    const conv = await db.selectFrom('conversions').select(['intake', 'payout']).where('advertiser_ref', '=', 'PX-1').executeTakeFirstOrThrow();
+    // The pixel's txid is always the click id (one pixel conversion per click).
+    const conv = await db.selectFrom('conversions').select(['intake', 'payout']).where('advertiser_ref', '=', cookie.split('=')[1]).executeTakeFirstOrThrow();
     expect(conv).toEqual({ intake: 'pixel', payout: 12.5 });
     const noClick = await t.app.inject({ method: 'GET', url: `/pixel?campaign_id=${campaign.id}` });
     expect(noClick.statusCode).toBe(400);
@@ -245,7 +246,9 @@ describe(`postback delivery (${testEngine})`, () => {
   });
 
   it('judges addresses after resolution', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '224.0.0.1']) {
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '224.0.0.1',
+      // IPv4-compatible (::/96), 6to4 (2002::/16) and NAT64 (64:ff9b::/96, 64:ff9b:1::/48).
+      '::7f00:1', '::8.8.8.8', '::a00:1', '2002:7f00:1::1', '2002:a9fe:a9fe::', '64:ff9b::a9fe:a9fe', '64:ff9b::10.0.0.1', '64:ff9b:1::a00:1', '64:ff9b:1:ffff::1']) {
       expect(isAllowedAddress(a), a).toBe(false);
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isAllowedAddress(a), a).toBe(true);
@@ -253,6 +256,7 @@ describe(`postback delivery (${testEngine})`, () => {
     expect(isAllowedAddress('10.0.0.1', { allowLoopback: true })).toBe(false);
     expect(() => checkUrl('http://user:pw@example.com/')).toThrow(/credentials/);
     expect(() => checkUrl('http://[::1]/')).toThrow(/refused/);
+    for (const url of ['http://[::7f00:1]/', 'http://[2002:7f00:1::]/', 'http://[64:ff9b:1::a00:1]/']) expect(() => checkUrl(url), url).toThrow(/refused/);
   });
 
   it('backs off exponentially with jitter, capped', () => {

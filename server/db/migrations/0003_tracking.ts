@@ -3,9 +3,12 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The tracking engine (issue 6): what a click and a conversion need beyond 0001's tables, and the
  * outbox of affiliate postbacks with every delivery attempt. Extends, never reshapes: stats_daily
- * keeps its columns (the dashboard reads it).
+ * keeps its columns (the dashboard reads it), only their money columns are widened.
  */
 const statements: string[] = [
+  // A rollup row adds up many conversions: numeric(14,4) (under 10^10) could overflow, and every
+  // later conversion on the row would then fail. Sales are capped at 10^9 each (the contract).
+  `alter table stats_daily alter column sales type numeric(18, 4), alter column earnings type numeric(18, 4)`,
   // Link builder creative type (R raw, S search, C contextual use built-in creatives: creative_id null).
   `alter table tracking_links add column creative_type text not null default ''`,
   `alter table clicks add column traffic_type text not null default ''`,
@@ -58,6 +61,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'alter table clicks drop column if exists user_agent',
     'alter table clicks drop column if exists traffic_type',
     'alter table tracking_links drop column if exists creative_type',
+    'alter table stats_daily alter column sales type numeric(14, 4), alter column earnings type numeric(14, 4)',
   ]) {
     await sql.raw(statement).execute(db);
   }

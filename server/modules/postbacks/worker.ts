@@ -90,11 +90,17 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
     const at = now();
     // The lease: a claimed delivery is not due again until the attempt had time to finish.
     const lease = new Date(at.getTime() + o.timeoutMs + 1000);
+    // Deliveries older than maxAgeMs (after downtime, say) are not tried any more: failed.
+    const oldest = new Date(at.getTime() - o.maxAgeMs);
+    await sql`
+      update postback_deliveries
+      set status = 'failed', next_attempt_at = ${at}, last_error = ${`expired: not delivered within ${+(o.maxAgeMs / 3600_000).toFixed(2)} hours of the conversion`}
+      where status = 'pending' and next_attempt_at <= ${at} and created_at < ${oldest}`.execute(db);
     const { rows } = await sql<{ id: number; url: string; attempts: number; created_at: Date }>`
       update postback_deliveries set attempts = attempts + 1, next_attempt_at = ${lease}
       where id in (
         select id from postback_deliveries
-        where status = 'pending' and next_attempt_at <= ${at}
+        where status = 'pending' and next_attempt_at <= ${at} and created_at >= ${oldest}
         order by next_attempt_at limit ${o.batchSize}
         for update skip locked)
       returning id, url, attempts, created_at`.execute(db);

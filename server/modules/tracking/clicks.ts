@@ -100,6 +100,8 @@ export function parseUserAgent(ua: string): { device: string; os: string; browse
 
 export interface ClickRequest {
   code: string;
+  /** HEAD: answer what GET would, but record nothing (link checkers, prefetchers). */
+  head?: boolean;
   query: URLSearchParams;
   ip: string;
   userAgent: string;
@@ -108,7 +110,7 @@ export interface ClickRequest {
 }
 
 export type ClickOutcome =
-  | { kind: 'redirect'; location: string; clickId: string; campaignId: number }
+  | { kind: 'redirect'; location: string; clickId: string; campaignId: number; recorded: boolean }
   | { kind: 'fallback'; reason: string }
   /** The click could not be recorded (database down): nothing was answered as a 302. */
   | { kind: 'unavailable' };
@@ -138,8 +140,25 @@ export function landingUrl(template: string, values: MacroValues): string | null
   }
 }
 
+/** C0 control characters and DEL (a NUL cannot be stored in a Postgres text column at all). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+/** A UTF-16 surrogate without its pair (not valid in JSON text Postgres parses). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A value from the visitor (sub ID, referrer, user agent, IP) made storable: control characters
+ * removed, lone surrogates replaced, and cut to at most `max` code points (never inside a
+ * surrogate pair, so an emoji is kept whole or dropped whole).
+ */
+export function cleanText(value: string, max: number): string {
+  let s = value.replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
+  if (s.length > max) s = Array.from(s).slice(0, max).join('');
+  return s;
+}
+
 export class LinkCache {
-  private entries = new Map<string, { at: number; link: ResolvedLink | null }>();
+  private entries = new Map<string, { at: number; link: ResolvedLink }>();
   constructor(private readonly ttlMs: number) {}
   async get(db: Kysely<DB>, code: string): Promise<ResolvedLink | null> {
     if (this.ttlMs <= 0) return loadLink(db, code);
@@ -147,6 +166,11 @@ export class LinkCache {
     const hit = this.entries.get(code);
     if (hit && now - hit.at < this.ttlMs) return hit.link;
     const link = await loadLink(db, code);
+    // Unknown codes are not cached: random codes cannot flush the cache of real links.
+    if (!link) {
+      if (hit) this.entries.delete(code);
+      return null;
+    }
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(code, { at: now, link });
     return link;
@@ -185,7 +209,8 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       if (!page) return { kind: 'fallback', reason: 'no landing page' };
       const subs = link.subs.map((stored, i) => {
         const given = req.query.get(`sub${i + 1}`);
-        return given !== null && given !== '' ? given.slice(0, 255) : stored;
+        const clean = given === null ? '' : cleanText(given, 255);
+        return clean !== '' ? clean : stored;
       });
       const clickId = newOpaqueId();
       const values: MacroValues = {
@@ -195,23 +220,32 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       };
       const location = landingUrl(page.url, values);
       if (!location) return { kind: 'fallback', reason: 'landing page URL refused' };
+      if (req.head) return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: false };
       try {
         await batcher.record({
           click_key: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id, tracking_link_id: link.id,
           creative_id: link.creative_id ?? 0, landing_page_id: page.id, sub1: subs[0], sub2: subs[1], sub3: subs[2],
-          sub4: subs[3], sub5: subs[4], ip: req.ip.slice(0, 64), country_code: country, device: ua.device, os: ua.os,
-          browser: ua.browser, referrer: req.referrer.slice(0, 500), user_agent: req.userAgent.slice(0, 500),
+          sub4: subs[3], sub5: subs[4], ip: cleanText(req.ip, 64), country_code: cleanText(country, 2), device: ua.device, os: ua.os,
+          browser: ua.browser, referrer: cleanText(req.referrer, 500), user_agent: cleanText(req.userAgent, 500),
           traffic_type: link.traffic_type, clicked_at: at,
         });
       } catch {
         return { kind: 'unavailable' };
       }
-      return { kind: 'redirect', location, clickId, campaignId: link.campaign_id };
+      return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: true };
     },
   };
 }
 
 type ClickRow = Insertable<DB['clicks']> & { clicked_at: Date };
+
+/** The click queue is full (the database is not keeping up): the click is answered 503. */
+export class ClickQueueFullError extends Error {
+  constructor() {
+    super('click queue is full');
+    this.name = 'ClickQueueFullError';
+  }
+}
 interface Pending { row: ClickRow; resolve: () => void; reject: (err: unknown) => void }
 
 /**
@@ -228,15 +262,25 @@ export class ClickBatcher {
   private closed = false;
   private idle: Array<() => void> = [];
   /** Counters for benchmarks and tests. */
-  readonly stats = { batches: 0, clicks: 0, failures: 0 };
+  readonly stats = { batches: 0, clicks: 0, failures: 0, refused: 0 };
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'>,
+    private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'> & { clickQueueMax?: number },
   ) {}
+
+  private queueMax(): number {
+    return this.options.clickQueueMax && this.options.clickQueueMax > 0 ? this.options.clickQueueMax : 10 * this.options.clickBatchMax;
+  }
 
   record(row: ClickRow): Promise<void> {
     if (this.closed) return Promise.reject(new Error('click recorder is closed'));
+    // Back-pressure: a database that cannot keep up answers 503 at once instead of queueing
+    // clicks (and their sockets) without bound.
+    if (this.queue.length >= this.queueMax()) {
+      this.stats.refused++;
+      return Promise.reject(new ClickQueueFullError());
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
       this.schedule();
@@ -264,9 +308,20 @@ export class ClickBatcher {
           this.stats.clicks += batch.length;
           for (const p of batch) p.resolve();
         },
-        (err: unknown) => {
+        async (err: unknown) => {
           this.stats.failures++;
-          for (const p of batch) p.reject(err);
+          if (batch.length === 1) return batch[0].reject(err);
+          // One bad row must not fail the others: write the batch's rows one by one (one
+          // statement each, so each row commits or fails alone).
+          for (const p of batch) {
+            try {
+              await writeClicks(this.db, [p.row], this.options.timeZone);
+              this.stats.clicks++;
+              p.resolve();
+            } catch (rowErr) {
+              p.reject(rowErr);
+            }
+          }
         },
       ).finally(() => {
         this.inFlight--;

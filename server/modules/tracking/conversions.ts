@@ -38,7 +38,7 @@ const CLICK_ID_SHAPE = /^[A-Za-z0-9_-]{8,64}$/;
 interface ClickForConversion {
   id: number; click_key: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number;
   sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; ip: string; country_code: string; region: string;
-  city: string; device: string; os: string; browser: string; campaign_name: string; postback_secret: string;
+  city: string; device: string; os: string; browser: string; campaign_name: string; tracking_type: string; postback_secret: string;
   rate_id: number | null; rate_type: 'F' | 'P' | null; rate: number | null;
   postback_id: number | null; postback_type: string | null; postback_code: string | null;
 }
@@ -52,7 +52,7 @@ async function loadClick(db: Kysely<DB>, clickId: string): Promise<ClickForConve
   const { rows } = await sql<ClickForConversion>`
     select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
            cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
-           c.name as campaign_name, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
+           c.name as campaign_name, c.tracking_type, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
            p.id as postback_id, p.type as postback_type, p.code as postback_code
     from clicks cl
     join campaigns c on c.id = cl.campaign_id
@@ -72,35 +72,66 @@ async function loadClick(db: Kysely<DB>, clickId: string): Promise<ClickForConve
   return row && { ...row, id: Number(row.id), rate: row.rate === null ? null : Number(row.rate) };
 }
 
+/**
+ * Tracking types (spec 000 section 9) whose conversions come by pixel: L (pixel) and I (iFrame).
+ * Every other type (S and M server-to-server, A API, G global, H host and post) converts by
+ * server-to-server postback only (docs/tracking.md).
+ */
+export const PIXEL_TRACKING_TYPES: readonly string[] = ['L', 'I'];
+export const isPixelTracked = (trackingType: string) => PIXEL_TRACKING_TYPES.includes(trackingType.trim().toUpperCase());
+
 function secretMatches(expected: string, given: string | undefined): boolean {
-  if (expected === '') return true;
-  if (given === undefined) return false;
+  if (expected === '' || given === undefined) return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/**
+ * Revshare payout: amount * rate / 100 rounded half-up to cents, in exact integer arithmetic (the
+ * amount has at most 4 decimals, rates at most 4): 10.25 at 10% is 1.03, never 1.02 (floats).
+ */
+export function revsharePayout(amount: number, ratePercent: number): number {
+  const a = BigInt(Math.round(amount * 10_000));
+  const r = BigInt(Math.round(ratePercent * 10_000));
+  const product = a * r; // amount * rate in units of 1e-8, i.e. payout in cents * 1e8
+  const sign = product < 0n ? -1n : 1n;
+  const abs = product * sign;
+  const cents = (abs + 50_000_000n) / 100_000_000n;
+  return Number(cents * sign) / 100;
+}
 
 export async function recordConversion(db: Kysely<DB>, input: ConversionInput): Promise<ConversionResult> {
   if (!input.clickId) throw badRequest('click_id: is required');
   if (!CLICK_ID_SHAPE.test(input.clickId)) throw notFound('click_id: unknown click id.');
   const click = await loadClick(db, input.clickId);
   if (!click) throw notFound('click_id: unknown click id.');
-  // Server-to-server postbacks prove they come from the advertiser; the pixel runs in the
-  // visitor's browser and is authenticated by the unguessable click id alone.
-  if (input.via === 'postback' && !secretMatches(click.postback_secret, input.secret)) {
-    throw new ApiError(403, 'secret: does not match the advertiser\'s postback secret.');
+  // Server-to-server postbacks prove they come from the advertiser (its secret); an advertiser
+  // with no secret cannot take postbacks at all. The pixel runs in the visitor's browser and is
+  // authenticated by the unguessable click id alone, so it is accepted only on pixel-tracked
+  // campaigns, once per click, always approved, and (flat rate) without the requester's amount.
+  const pixel = input.via === 'pixel';
+  if (input.via === 'postback') {
+    if (click.postback_secret === '') {
+      throw new ApiError(403, 'secret: this advertiser has no postback secret configured, so server-to-server postbacks are refused.');
+    }
+    if (!secretMatches(click.postback_secret, input.secret)) throw new ApiError(403, 'secret: does not match the advertiser\'s postback secret.');
   }
-  const txid = (input.txid ?? '').trim() || click.click_key;
-  if (input.status === 'reversed') return reverse(db, click.campaign_id, txid, input);
+  if (pixel && !isPixelTracked(click.tracking_type)) {
+    throw new ApiError(403, 'pixel: this campaign is tracked by server-to-server postback, not by pixel.');
+  }
+  const txid = pixel ? click.click_key : (input.txid ?? '').trim() || click.click_key;
+  if (input.status === 'reversed') {
+    if (pixel) throw badRequest('status: reversals come by server-to-server postback, not by pixel.');
+    return reverse(db, click.campaign_id, txid, input);
+  }
 
   const rate = click.rate_id === null ? undefined : { id: click.rate_id, rate_type: click.rate_type!, rate: click.rate! };
   if (!rate) throw new ApiError(409, 'This campaign has no active rate: the conversion was not recorded.');
   if (rate.rate_type === 'P' && input.amount === undefined) throw badRequest('amount: is required for a revshare (% of sale) campaign');
-  const sale = input.amount ?? 0;
-  const payout = rate.rate_type === 'P' ? round2((sale * rate.rate) / 100) : rate.rate;
-  const status = input.status ?? 'approved';
+  const sale = pixel && rate.rate_type === 'F' ? 0 : input.amount ?? 0;
+  const payout = rate.rate_type === 'P' ? revsharePayout(sale, rate.rate) : rate.rate;
+  const status = pixel ? 'approved' : input.status ?? 'approved';
 
   // The write below is one statement (atomic on its own), so the rollup row every conversion of
   // a link contends for is locked only for that statement.

@@ -12,6 +12,8 @@ export interface TrackingOptions {
   clickBatchMax: number;
   clickBatchDelayMs: number;
   clickBatchConcurrency: number;
+  /** Most clicks waiting for a batch; beyond it a click is answered 503 at once. 0: 10 x clickBatchMax. */
+  clickQueueMax: number;
   /** Take the client IP from X-Forwarded-For (same switch as the API's TRUST_PROXY). */
   trustProxy: boolean;
   /** IANA zone of report days (the app's REPORT_TIME_ZONE): rollup rows are per day in this zone. */
@@ -28,6 +30,7 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   clickBatchMax: 500,
   clickBatchDelayMs: 1,
   clickBatchConcurrency: 4,
+  clickQueueMax: 0,
   trustProxy: false,
   timeZone: 'America/New_York',
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { commonErrorResponses, errorEnvelope } from '../../../src/api/contract/envelope';
-import { ConversionIntakeQuery, ConversionIntakeResponse, TrackingLinkRequest, TrackingLinkResponse } from '../../../src/api/contract/tracking';
+import { CampaignIdInput, ConversionIntakeQuery, ConversionIntakeResponse, TrackingLinkRequest, TrackingLinkResponse } from '../../../src/api/contract/tracking';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { authenticate } from '../../plugins/auth';
@@ -30,6 +30,8 @@ interface PlainResponse { status: number; headers: Record<string, string>; body:
 export function clickResponse(outcome: ClickOutcome, options: TrackingOptions): PlainResponse {
   const base = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer-when-downgrade' };
   if (outcome.kind === 'redirect') {
+    // HEAD recorded no click: no click cookie either.
+    if (!outcome.recorded) return { status: 302, headers: { ...base, location: outcome.location, 'content-length': '0' }, body: '' };
     const secure = options.baseUrl.startsWith('https:');
     const cookie = `${clickCookieName(outcome.campaignId)}=${outcome.clickId}; Path=/; Max-Age=${CLICK_COOKIE_DAYS * 86400}; HttpOnly; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
     return { status: 302, headers: { ...base, location: outcome.location, 'set-cookie': cookie, 'content-length': '0' }, body: '' };
@@ -46,10 +48,11 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return (Array.isArray(v) ? v[0] : v) ?? '';
 }
 
-export function clickRequest(code: string, rawUrl: string, headers: Record<string, string | string[] | undefined>, ip: string, options: TrackingOptions): ClickRequest {
+export function clickRequest(code: string, rawUrl: string, headers: Record<string, string | string[] | undefined>, ip: string, options: TrackingOptions, method = 'GET'): ClickRequest {
   const q = rawUrl.indexOf('?');
   return {
     code,
+    head: method === 'HEAD',
     query: new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : ''),
     ip,
     userAgent: header(headers, 'user-agent'),
@@ -79,7 +82,7 @@ export function createFastClickHandler(engine: ClickEngine, options: TrackingOpt
       if (fwd) ip = fwd;
     }
     engine
-      .handle(clickRequest(code, url, req.headers, ip, options))
+      .handle(clickRequest(code, url, req.headers, ip, options, req.method))
       .catch((err: unknown) => {
         log(err);
         return { kind: 'unavailable' } as const;
@@ -113,7 +116,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     '/go/:code',
     { schema: { hide: true, params: z.object({ code: z.string() }) }, config: { rateLimit: false } },
     async (request, reply) => {
-      const outcome = await engine.handle(clickRequest(request.params.code, request.url, request.headers, request.ip, options));
+      const outcome = await engine.handle(clickRequest(request.params.code, request.url, request.headers, request.ip, options, request.method));
       if (outcome.kind === 'fallback') request.log.info({ reason: outcome.reason }, 'click to fallback');
       return sendPlain(reply, clickResponse(outcome, options));
     },
@@ -143,7 +146,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
   app.get(
     '/pixel',
     {
-      schema: { hide: true, querystring: ConversionIntakeQuery.extend({ campaign_id: z.string().regex(/^\d{1,10}$/, 'must be a campaign id').optional() }) },
+      schema: { hide: true, querystring: ConversionIntakeQuery.extend({ campaign_id: CampaignIdInput.optional() }) },
       config: { rateLimit: false },
     },
     async (request, reply) => {
@@ -151,12 +154,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
       const clickId = query.click_id ?? (campaign_id ? readCookie(request, clickCookieName(Number(campaign_id))) : undefined);
       if (query.status === 'reversed') return reply.code(400).send(errorEnvelope('status: reversals come by server-to-server postback, not by pixel.', 400));
       const result = await intake(request, { ...query, click_id: clickId }, 'pixel');
+      // Advertisers embed the pixel in their own pages (<img>, <iframe>): undo helmet's
+      // same-origin framing and resource policies for this response.
+      reply.raw.removeHeader('x-frame-options');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('cache-control', 'no-store');
-      if (result.html !== null) {
-        // The affiliate's own HTML runs in an opaque origin: it cannot read this site's storage.
-        reply.header('content-security-policy', 'sandbox allow-scripts allow-forms allow-popups');
+      // A browser that says what it loads: only an iframe gets the HTML postback (an <img> or a
+      // top-level visit gets the GIF). Without Sec-Fetch-Dest (older browsers) the HTML is sent.
+      const dest = header(request.headers, 'sec-fetch-dest');
+      if (result.html !== null && (dest === '' || dest === 'iframe')) {
+        // The affiliate's own HTML runs in an opaque origin: it cannot read this site's storage;
+        // scripts only (no forms, no pop-ups).
+        reply.header('content-security-policy', 'sandbox allow-scripts; frame-ancestors *');
         return reply.type('text/html; charset=utf-8').send(`<!doctype html><html><body>${result.html}</body></html>`);
       }
+      reply.header('content-security-policy', 'frame-ancestors *');
       return reply.type('image/gif').send(GIF_1X1);
     },
   );

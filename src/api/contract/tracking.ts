@@ -29,21 +29,34 @@ export type LinkTrafficCode = keyof typeof LINK_TRAFFIC_TYPES;
  */
 export const BUILT_IN_CREATIVES = { R: -1, S: -2, C: -3 } as const;
 
-const SubId = z.string().max(255, 'is too long (at most 255 characters)').default('');
+/** Largest id a Postgres `int` column holds (as IdParam). */
+export const MAX_INT_ID = 2_147_483_647;
+/** A NUL byte cannot be stored in a Postgres text column: refused as bad input (never a 500). */
+const noNul = (s: string) => !s.includes('\u0000');
+const NO_NUL = 'must not contain NUL characters';
+/** A string that cannot hold a NUL byte. */
+export const SafeString = () => z.string().refine(noNul, NO_NUL);
+const SubId = SafeString().max(255, 'is too long (at most 255 characters)').default('');
 const OptionalInt = (what: string) =>
   z.union([
-    z.number().int(`must be ${what}`),
+    z.number().int(`must be ${what}`).min(-MAX_INT_ID, `must be ${what}`).max(MAX_INT_ID, `must be ${what}`),
     z
       .string()
       .regex(/^-?\d{0,10}$/, `must be ${what}`)
-      .transform((s) => (s === '' ? null : Number(s))),
+      .transform((s) => (s === '' ? null : Number(s)))
+      .refine((n) => n === null || Math.abs(n) <= MAX_INT_ID, `must be ${what}`),
     z.null(),
   ]);
+/** A campaign id: a positive int, as a number or a string of digits. */
+export const CampaignIdInput = z.union([
+  z.number().int('must be a campaign id').min(1, 'must be a campaign id').max(MAX_INT_ID, 'must be a campaign id'),
+  z.string().regex(/^\d{1,10}$/, 'must be a campaign id').transform(Number).refine((n) => n >= 1 && n <= MAX_INT_ID, 'must be a campaign id'),
+]);
 
 /** POST /trackinglink: the pickers send only campaign_id, traffic_type and creative_id. */
 export const TrackingLinkRequest = z.object({
-  campaign_id: z.union([z.number().int().min(1), z.string().regex(/^\d{1,10}$/, 'must be a campaign id').transform(Number)]),
-  traffic_type: z.string().max(4, 'is not a traffic type code').default(''),
+  campaign_id: CampaignIdInput,
+  traffic_type: SafeString().max(4, 'is not a traffic type code').default(''),
   creative_id: OptionalInt('a creative id').optional(),
   lpid: OptionalInt('a landing page id').optional(),
   sub1: SubId,
@@ -69,7 +82,7 @@ export type TrackingLinkResponse = z.infer<typeof TrackingLinkResponse>;
 export const PostbackType = GlobalPostbackType;
 export const PostbackRequest = z.object({
   type: PostbackType.default(''),
-  code: z.string().max(4000, 'is too long (at most 4000 characters)').default(''),
+  code: SafeString().max(4000, 'is too long (at most 4000 characters)').default(''),
 });
 export type PostbackRequestInput = z.input<typeof PostbackRequest>;
 export const PostbackSaveResponse = successEnvelope({ message: z.string() });
@@ -78,18 +91,21 @@ export const PostbackSaveResponse = successEnvelope({ message: z.string() });
 export const HelpTextResponse = successEnvelope({ help_text: z.string() });
 
 /** Conversion intake from advertisers: GET (or POST form/JSON) /postback and /pixel. */
+/** Largest sale amount a conversion accepts (sale_amount is numeric(14,4); rollups are numeric(18,4)). */
+export const MAX_SALE_AMOUNT = 1_000_000_000;
 export const ConversionIntakeQuery = z.object({
-  click_id: z.string().max(64, 'is not a click id').optional(),
-  txid: z.string().max(128, 'is too long (at most 128 characters)').optional(),
+  click_id: SafeString().max(64, 'is not a click id').optional(),
+  txid: SafeString().max(128, 'is too long (at most 128 characters)').optional(),
   amount: z
     .string()
     .max(20, 'must be an amount')
-    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'must be an amount such as 49.90')
+    .regex(/^\d{1,10}(\.\d{1,4})?$/, 'must be an amount such as 49.90 (at most 1000000000, 4 decimals)')
     .transform(Number)
+    .refine((n) => n <= MAX_SALE_AMOUNT, 'must be at most 1000000000')
     .optional(),
   status: z.enum(['approved', 'pending', 'reversed']).optional(),
-  secret: z.string().max(200).optional(),
-  reason: z.string().max(200).optional(),
+  secret: SafeString().max(200).optional(),
+  reason: SafeString().max(200).optional(),
 });
 export type ConversionIntakeQuery = z.output<typeof ConversionIntakeQuery>;
 
