@@ -1,4 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useDispatch } from 'react-redux';
 import { readSessionToken } from '../lib/session';
 
 /** Where the affiliates API lives; any server honouring the contract in `./contract` will do. */
@@ -16,6 +18,36 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/**
+ * Calls that leave the portal's origin (the usage-tracking host may be another site, spec 000 §7)
+ * carry no session: no x-app-token, no cookies, and their 401 does not log the affiliate out.
+ */
+const foreignBaseQuery = fetchBaseQuery({ credentials: 'omit' });
+
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+
+/** The origin a request goes to, resolved as fetchBaseQuery does: an absolute url as it is, else under the API base. */
+export function requestOrigin(url: string, base: string = apiBase, pageOrigin: string = currentOrigin()): string {
+  try {
+    if (ABSOLUTE.test(url)) return new URL(url).origin;
+    return new URL(base, pageOrigin).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * True when a request to `url` goes to another origin than the API's (where the session lives):
+ * such a request must carry no token and no cookies, and its 401 says nothing about the session.
+ */
+export function isForeignRequest(url: string, base: string = apiBase, pageOrigin: string = currentOrigin()): boolean {
+  return requestOrigin(url, base, pageOrigin) !== requestOrigin('', base, pageOrigin);
+}
+
+function currentOrigin(): string {
+  return globalThis.location?.origin ?? 'http://localhost';
+}
+
 /** Listeners told when the server says the session is gone (401); the session layer logs out. */
 const unauthorizedListeners = new Set<() => void>();
 export function onUnauthorized(listener: () => void): () => void {
@@ -23,10 +55,29 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The text of the error made of a 2xx answer without `success: true` (its body stays in `data`). */
+export const NOT_SUCCESS = 'The answer did not report success.';
+
+/**
+ * Every answer carries the envelope (spec 000 §7): a 2xx answer whose body is not
+ * `{ success: true, ... }` is a failure, so the screens show the server's `errors.message` or their
+ * own failure text instead of reading fields that are not there.
+ */
+export function envelopeError(data: unknown): FetchBaseQueryError | null {
+  const ok = typeof data === 'object' && data !== null && (data as { success?: unknown }).success === true;
+  return ok ? null : { status: 'CUSTOM_ERROR', error: NOT_SUCCESS, data };
+}
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
-  if (result.error && result.error.status === 401) unauthorizedListeners.forEach((l) => l());
-  return result;
+  const url = typeof args === 'string' ? args : args.url;
+  const foreign = isForeignRequest(url);
+  const result = await (foreign ? foreignBaseQuery : rawBaseQuery)(args, api, extra);
+  if (result.error) {
+    if (result.error.status === 401 && !foreign) unauthorizedListeners.forEach((l) => l());
+    return result;
+  }
+  const error = envelopeError(result.data);
+  return error ? { error, meta: result.meta } : result;
 };
 
 /** The single API slice; each area adds its endpoints with `baseApi.injectEndpoints`. */
@@ -50,3 +101,9 @@ export const baseApi = createApi({
   ],
   endpoints: () => ({}),
 });
+
+/**
+ * The store's dispatch, typed for RTK Query thunks (`endpoint.initiate(...)`). Features cannot
+ * import the app's typed hooks (src/app), so this is the one they use.
+ */
+export const useApiDispatch = () => useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();

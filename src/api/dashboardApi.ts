@@ -40,11 +40,12 @@ export const dashboardApi = baseApi.injectEndpoints({
     }),
     dismissAnnouncement: build.mutation<AnnouncementDismissResponse, AnnouncementNotice>({
       query: (notice) => ({ url: `/announcements/dismiss/${notice}`, method: 'POST', body: {} }),
-      invalidatesTags: ['Affiliate'],
+      // The server's flags changed: the cached GET /dashboard/modals answer is stale.
+      invalidatesTags: ['Affiliate', 'DashboardModals'],
     }),
     confirmMissingDocs: build.mutation<TipaltiMissingDocsResponse, void>({
       query: () => ({ url: '/tipaltiMissingDocs', method: 'POST', body: {} }),
-      invalidatesTags: ['Affiliate'],
+      invalidatesTags: ['Affiliate', 'DashboardModals'],
     }),
     getVerticalList: build.query<VerticalListResponse, void>({
       query: () => '/introSurvey/getVerticalList',
@@ -54,6 +55,7 @@ export const dashboardApi = baseApi.injectEndpoints({
     }),
     saveTargets: build.mutation<SaveTargetsResponse, SaveTargetsRequestInput>({
       query: (body) => ({ url: '/introSurvey/saveTargets', method: 'POST', body }),
+      invalidatesTags: ['DashboardModals'],
     }),
   }),
 });

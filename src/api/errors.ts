@@ -2,10 +2,15 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { ErrorEnvelope } from './contract/envelope';
 
+/** What the screens say when a call got no answer (spec 000 §8). */
+export const CONNECTION_ERROR = 'Connection error.';
+/** A 2xx or error answer without the envelope's `errors.message`. */
+export const INTERNAL_ERROR = 'An internal error occurred. Please try again later';
+
 /** A call that never reached the server (offline, DNS, CORS): the screens say 'Connection error.' */
 export class ConnectionError extends Error {
   constructor(cause?: unknown) {
-    super('Connection error.', { cause });
+    super(CONNECTION_ERROR, { cause });
     this.name = 'ConnectionError';
   }
 }
@@ -19,7 +24,19 @@ export function serverMessage(error: FetchBaseQueryError | SerializedError | und
     if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') throw new ConnectionError(error);
     const parsed = ErrorEnvelope.safeParse(error.data);
     if (parsed.success) return { message: parsed.data.errors.message, code: parsed.data.errors.code };
-    return { message: 'An internal error occurred. Please try again later', code: typeof error.status === 'number' ? error.status : undefined };
+    return { message: INTERNAL_ERROR, code: typeof error.status === 'number' ? error.status : undefined };
   }
   throw new ConnectionError(error);
+}
+
+/**
+ * The text a screen shows for a failed call: the server's `errors.message`, 'Connection error.'
+ * when no answer came, otherwise `fallback`. Null when there is no error.
+ */
+export function errorText(error: FetchBaseQueryError | SerializedError | undefined, fallback: string = INTERNAL_ERROR): string | null {
+  if (!error) return null;
+  if (!('status' in error)) return fallback;
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return CONNECTION_ERROR;
+  const parsed = ErrorEnvelope.safeParse(error.data);
+  return parsed.success ? parsed.data.errors.message : fallback;
 }

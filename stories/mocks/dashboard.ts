@@ -106,7 +106,8 @@ export const bonusFixtures = {
   promo: bonusBase,
   progress: { ...bonusBase, opted_in: true, display: 'progress', progress_percent: 46.3, promotion_earnings: 2315, current_target: 5000 },
   tier1Done: { ...bonusBase, opted_in: true, display: 'progress', completed_tier: 1, current_tier: 2, progress_percent: 14.2, promotion_earnings: 7100, current_target: 50000, bonus_amount: 1000 },
-  reached: { ...bonusBase, opted_in: true, display: 'progress', progress_percent: 104.5, promotion_earnings: 5225, current_target: 5000 },
+  // Both tiers completed (bonusTiers in server/modules/dashboard/bonus.ts): the last tier stays current.
+  reached: { ...bonusBase, opted_in: true, display: 'progress', completed_tier: 2, current_tier: 2, progress_percent: 104.5, promotion_earnings: 52250, current_target: 50000, bonus_amount: 10000 },
   ended: { ...bonusBase, opted_in: true, display: 'ended', progress_percent: 62, promotion_earnings: 3100, current_target: 5000 },
   unlocked: { ...bonusBase, opted_in: true, display: 'unlocked', completed_tier: 1, current_tier: 2, progress_percent: 16, promotion_earnings: 8000, current_target: 50000, bonus_amount: 1000 },
   none: { ...bonusBase, display: 'none' },
@@ -155,8 +156,11 @@ export const dashboardHandlers = {
     optInFails: () => http.post(dashboardPaths.optIn, () => failure('The promotion is no longer open to you.', 409)),
   },
   modals: {
-    answer: (modals: Partial<DashboardModals> = {}) =>
-      http.get(dashboardPaths.modals, () => HttpResponse.json<DashboardModalsResponse>({ success: true, modals: { ...noModals, ...modals } })),
+    answer: (modals: Partial<DashboardModals> = {}, spy?: Spy) =>
+      http.get(dashboardPaths.modals, ({ request }) => {
+        spy?.onRequest?.({ url: new URL(request.url), body: undefined });
+        return HttpResponse.json<DashboardModalsResponse>({ success: true, modals: { ...noModals, ...modals } });
+      }),
     failure: () => http.get(dashboardPaths.modals, () => failure('An internal error occurred. Please try again later', 500)),
   },
   dismiss: (spy?: Spy) =>

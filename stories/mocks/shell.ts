@@ -134,7 +134,11 @@ const forever = async () => {
 /* ---- GET /affiliate ---- */
 export const affiliateHandlers = {
   loaded: (affiliate: AffiliateResponse = affiliateFixture) => http.get(shellPaths.affiliate, () => HttpResponse.json(affiliate)),
-  pending: () => http.get(shellPaths.affiliate, forever),
+  pending: (spy?: Spy) =>
+    http.get(shellPaths.affiliate, async ({ request }) => {
+      spy?.onRequest?.({ url: new URL(request.url), body: null });
+      return forever();
+    }),
   failure: (message = 'An internal error occurred. Please try again later', status = 500) => http.get(shellPaths.affiliate, () => failure(message, status)),
 };
 
@@ -213,6 +217,12 @@ export const quickSearchHandlers = {
     http.get(shellPaths.search, ({ request }) => {
       spy?.onRequest?.({ url: new URL(request.url), body: null });
       return failure('Search is unavailable.', 500);
+    }),
+  /** A 200 answer without `success: true` (spec 000 §8: treated as a failure). */
+  notSuccess: (spy?: Spy) =>
+    http.get(shellPaths.search, ({ request }) => {
+      spy?.onRequest?.({ url: new URL(request.url), body: null });
+      return HttpResponse.json({ success: false, errors: { message: 'Search is unavailable.' } });
     }),
   pending: () => http.get(shellPaths.search, forever),
 };

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import {
@@ -21,12 +22,34 @@ const Page = styled.div`
 `;
 const Heading = styled.header`
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
+  h1:focus { outline: none; }
   p { margin: ${({ theme }) => theme.space[1]}px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 export interface DashboardPageProps {
   /** Slider interval (stories shorten it). */
   sliderInterval?: number;
+}
+
+/**
+ * Moves focus to `el` once no dialog is left in the document (the closing modal's exit animation and
+ * its own focus restoring are over), so keyboard and screen-reader users land on the page heading.
+ */
+export function focusWhenDialogsGone(el: () => HTMLElement | null, maxFrames = 180) {
+  let frames = 0;
+  const step = () => {
+    if (document.querySelector('[role="dialog"], [role="alertdialog"]') && frames++ < maxFrames) {
+      requestAnimationFrame(step);
+      return;
+    }
+    el()?.focus();
+    // A focus restore scheduled by the closed dialog may still land on the body: take it back once.
+    requestAnimationFrame(() => {
+      const target = el();
+      if (target && (document.activeElement === document.body || document.activeElement === null)) target.focus();
+    });
+  };
+  requestAnimationFrame(step);
 }
 
 /** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, three campaign rows, and the modals of spec 002. */
@@ -37,17 +60,22 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
   const bonus = useGetPerformanceBonusQuery();
   const [optIn, optInState] = useOptInPerformanceBonusMutation();
   const a = affiliate.data;
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <Page>
       <Heading>
         {a ? (
           <>
-            <h1>Welcome, {a.affiliate_personal_information.name}</h1>
+            <h1 ref={heading} tabIndex={-1}>
+              Welcome, {a.affiliate_personal_information.name}
+            </h1>
             <p>Affiliate ID {a.publisher_id}</p>
           </>
         ) : (
           <>
-            <h1>Dashboard</h1>
+            <h1 ref={heading} tabIndex={-1}>
+              Dashboard
+            </h1>
             {affiliate.isLoading && <Skeleton shape="text" width={160} />}
           </>
         )}
@@ -66,7 +94,7 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
       <CampaignRow title="Popular" list="popular" />
       <CampaignRow title="New" list="new" seeMoreHref="/browse/new" />
       <CampaignRow title="Suggested For You" list="suggested" seeMoreHref="/browse/suggested" />
-      <DashboardModals manager={a?.affiliate_manager} />
+      <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenDialogsGone(() => heading.current)} />
     </Page>
   );
 }

@@ -65,6 +65,35 @@ export interface PerformanceBonusProps {
 }
 
 /**
+ * The line above the progress bar: the tier to unlock and by when, a completed tier 1 while working
+ * on tier 2, or (the last tier completed: completed_tier >= current_tier) that the tier is completed.
+ */
+export function progressText(bonus: Pick<PerformanceBonusResponse, 'completed_tier' | 'current_tier' | 'current_target' | 'promo_end_date'>): string {
+  const { completed_tier: completed, current_tier: current } = bonus;
+  if (completed >= current) return `You completed tier ${completed}: a ${formatDollars(tierBonus(completed))} bonus.`;
+  const next = `Earn above ${formatDollars(bonus.current_target)} by ${longDate(bonus.promo_end_date)} to unlock tier ${current}.`;
+  return completed > 0 ? `You completed tier ${completed} (a ${formatDollars(tierBonus(completed))} bonus). ${next}` : next;
+}
+
+function tierBonus(tier: number): number {
+  return PERFORMANCE_BONUS_TIERS.find((t) => t.tier === tier)?.bonus ?? 0;
+}
+
+/**
+ * The tier the bar measures. While the promo runs: the server's current tier. Once it reads
+ * 'Performance Bonus Unlocked!' (the promo is over, spec 000 §4) the next tier can no longer be
+ * reached, so the bar shows the completed tier (above its target: 100% or more, green).
+ */
+export function barTier(bonus: Pick<PerformanceBonusResponse, 'display' | 'completed_tier' | 'current_tier' | 'current_target' | 'progress_percent' | 'promotion_earnings'>) {
+  const done = PERFORMANCE_BONUS_TIERS.find((t) => t.tier === bonus.completed_tier);
+  if (bonus.display === 'unlocked' && done) {
+    const percent = Math.max(100, Math.round((bonus.promotion_earnings / done.target) * 10000) / 100);
+    return { tier: done.tier, target: done.target, percent };
+  }
+  return { tier: bonus.current_tier, target: bonus.current_target, percent: bonus.progress_percent };
+}
+
+/**
  * Spec 000 §4, §9: the new-affiliate performance bonus. The server decides what applies
  * (`display`: promo banner before 3 months, progress bar for opted-in affiliates up to 4 months,
  * 'Promo Ended' or 'Performance Bonus Unlocked!' after 3 months); the bar is green at 100% or more.
@@ -94,7 +123,7 @@ export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, opt
       </Card>
     );
   }
-  const percent = bonus.progress_percent;
+  const { tier, target, percent } = barTier(bonus);
   const title = BONUS_TITLES[bonus.display];
   return (
     <Card variant={bonus.display === 'unlocked' ? 'highlight' : 'default'}>
@@ -107,13 +136,9 @@ export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, opt
           </p>
         )}
         {bonus.display === 'ended' && <p>The promotion ended on {longDate(bonus.promo_end_date)} without a completed tier.</p>}
-        {bonus.display === 'progress' && (
-          <p>
-            Earn above {formatDollars(bonus.current_target)} by {longDate(bonus.promo_end_date)} to unlock tier {bonus.current_tier}.
-          </p>
-        )}
+        {bonus.display === 'progress' && <p>{progressText(bonus)}</p>}
         <ProgressBar
-          label={`Tier ${bonus.current_tier}: ${formatMoney(bonus.promotion_earnings)} of ${formatDollars(bonus.current_target)}`}
+          label={`Tier ${tier}: ${formatMoney(bonus.promotion_earnings)} of ${formatDollars(target)}`}
           value={percent}
           maxValue={100}
           valueLabel={`${percent.toFixed(percent % 1 ? 2 : 0)}%`}

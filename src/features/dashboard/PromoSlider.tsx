@@ -44,14 +44,30 @@ export function slideRate(item: Pick<SliderItem, 'rate' | 'rate_type'>): string 
 
 /**
  * Where a slide's button goes (spec 000 §2: "not shown"; our decision, docs/portal-shell.md): the
- * slide's `url` when it is a path inside the portal, else an http(s) address in a new tab, else the
- * slide's campaign page.
+ * slide's `url` when it is a path that stays inside the portal once resolved against `origin`, else
+ * an explicit http(s) address in a new tab, else the slide's campaign page. Backslashes and control
+ * characters (`/\\evil.com`, `/<TAB>/evil.com`, which browsers turn into another host) are refused.
  */
-export function slideTarget(item: Pick<SliderItem, 'url' | 'campaign_id'>): { href: string; external: boolean } {
+export function slideTarget(item: Pick<SliderItem, 'url' | 'campaign_id'>, origin: string = globalThis.location?.origin ?? 'http://localhost'): { href: string; external: boolean } {
+  const fallback = { href: `/campaign/${item.campaign_id}`, external: false };
   const url = item.url.trim();
-  if (/^\/(?!\/)/.test(url)) return { href: url, external: false };
-  if (/^https?:\/\//i.test(url)) return { href: url, external: true };
-  return { href: `/campaign/${item.campaign_id}`, external: false };
+  // eslint-disable-next-line no-control-regex
+  if (!url || /[\\\u0000-\u001F\u007F]/.test(url)) return fallback;
+  let resolved: URL;
+  let home: string;
+  try {
+    home = new URL(origin).origin;
+    resolved = new URL(url, home);
+  } catch {
+    return fallback;
+  }
+  if (url.startsWith('/') && !url.startsWith('//') && resolved.origin === home) {
+    return { href: `${resolved.pathname}${resolved.search}${resolved.hash}`, external: false };
+  }
+  if (/^https?:\/\//i.test(url) && (resolved.protocol === 'http:' || resolved.protocol === 'https:')) {
+    return resolved.origin === home ? { href: `${resolved.pathname}${resolved.search}${resolved.hash}`, external: false } : { href: resolved.href, external: true };
+  }
+  return fallback;
 }
 
 /** Pinned slides first (spec 000 §2); the server sends them first already, this keeps it so. */

@@ -29,10 +29,17 @@ export interface MobileBottomBarProps {
   news: (trigger: (count: number) => ReactNode) => ReactNode;
   /** The account menu, given a stacked trigger. */
   account: (trigger: ReactNode) => ReactNode;
+  /** Opens the manager contact modal (the sidebar's manager card is hidden on mobile); no item without it. */
+  onOpenManager?: () => void;
+  /** The manager's name, for the menu item. */
+  managerName?: string;
 }
 
+/** The menu item that opens the manager contact modal. */
+export const MANAGER_MENU_ITEM = 'manager-contact';
+
 /** Spec 000 §2: on mobile, a bottom bar with the navigation, news and account menus. */
-export function MobileBottomBar({ links, onLinkPress, news, account }: MobileBottomBarProps) {
+export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManager, managerName }: MobileBottomBarProps) {
   return (
     <Bar aria-label="Mobile">
       <MenuTrigger>
@@ -44,6 +51,7 @@ export function MobileBottomBar({ links, onLinkPress, news, account }: MobileBot
           aria-label="Navigation"
           placement="top"
           onAction={(key) => {
+            if (key === MANAGER_MENU_ITEM) return onOpenManager?.();
             const link = links.find((l) => l.id === key);
             if (link) onLinkPress(link);
           }}
@@ -53,6 +61,11 @@ export function MobileBottomBar({ links, onLinkPress, news, account }: MobileBot
               {l.label}
             </MenuItem>
           ))}
+          {onOpenManager && (
+            <MenuItem key={MANAGER_MENU_ITEM} id={MANAGER_MENU_ITEM}>
+              {managerName ? `Contact ${managerName}, your affiliate manager` : 'Contact your affiliate manager'}
+            </MenuItem>
+          )}
         </Menu>
       </MenuTrigger>
       {news((count) => (

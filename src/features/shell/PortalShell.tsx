@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '../../api/shellApi';
-import { serverMessage } from '../../api/errors';
+import { errorText } from '../../api/errors';
 import { storageKeys } from '../../lib/storageKeys';
 import { AccountMenu } from './AccountMenu';
 import { CampaignSideList } from './CampaignSideList';
@@ -91,14 +91,7 @@ function RightSidebar({ managerName }: { managerName?: string }) {
 /** The news dropdown fed by GET /news; errors.message in place of the items on failure. */
 function NewsBell({ trigger, placement }: { trigger?: (count: number) => ReactNode; placement?: 'bottom end' | 'top' }) {
   const { data, error, isLoading } = useGetNewsQuery();
-  let errorMessage: string | null = null;
-  if (error) {
-    try {
-      errorMessage = serverMessage(error).message;
-    } catch (e) {
-      errorMessage = (e as Error).message;
-    }
-  }
+  const errorMessage = errorText(error);
   return <NewsDropdown items={data?.news_updates} isLoading={isLoading} errorMessage={errorMessage} trigger={trigger} placement={placement} />;
 }
 
@@ -171,6 +164,8 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         onLinkPress={(l) => track(l, 'mobile')}
         news={(trigger) => <NewsBell trigger={trigger} placement="top" />}
         account={(trigger) => <AccountMenu onLogout={onLogout} trigger={trigger} placement="top" />}
+        onOpenManager={affiliate ? () => setManagerOpen(true) : undefined}
+        managerName={affiliate?.affiliate_manager.name}
       />
       {affiliate && <ManagerContactModal manager={affiliate.affiliate_manager} isOpen={managerOpen} onOpenChange={setManagerOpen} />}
       <Notifications {...notifications} />

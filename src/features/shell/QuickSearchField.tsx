@@ -6,6 +6,7 @@ import { EmptyState, OptionRow, StyledListBox, StyledPopover, inputFrame, type L
 import { Icon } from '../../ui/Icon';
 import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
+import { visuallyHidden } from '../../ui/VisuallyHidden';
 
 const Form = styled.form`
   flex: 1;
@@ -35,13 +36,7 @@ const StyledInput = styled(Input)`
   &::-webkit-search-cancel-button { display: none; }
 `;
 const HiddenLabel = styled(Label)`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 export const QUICK_SEARCH_PLACEHOLDER = 'Search campaigns by name or #ID';

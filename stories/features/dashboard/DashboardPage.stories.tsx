@@ -119,12 +119,32 @@ export const OptInFails: Story = {
 
 /** 375 px: no slider; stats in two columns. */
 export const Mobile: Story = {
-  decorators: [portalFrame(343)],
+  decorators: [portalFrame(375)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('$5,230.75');
+    // The page's own container is the phone's width, and nothing overflows it.
+    const frame = [...canvasElement.querySelectorAll<HTMLElement>('div')].filter((d) => getComputedStyle(d).containerName === 'portal').at(-1)!;
+    await expect(frame.getBoundingClientRect().width).toBe(375);
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(375);
     await expect(canvas.queryByRole('region', { name: 'Featured campaigns' })).toBeNull();
     await animationsSettled();
+  },
+};
+
+/** When the last dashboard modal closes, focus goes to the page heading (not lost on the body). */
+export const FocusAfterModals: Story = {
+  beforeEach: withHandlers(dashboardHandlers.modals.answer({ invalidEmail: true })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' });
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Please update your e-mail address' });
+    await waitFor(() => expect(dialog).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await expect(heading).toHaveAttribute('tabindex', '-1');
+    await settle(canvasElement);
   },
 };
 

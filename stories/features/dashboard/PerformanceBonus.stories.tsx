@@ -57,20 +57,25 @@ export const JustOptedIn: Story = {
   },
 };
 
-/** 100% or more: green. */
+/** 100% or more: green; the last tier is completed, so no 'Earn above …'. */
 export const TargetReached: Story = {
   args: { bonus: bonusFixtures.reached },
   play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(bar(canvasElement)).toHaveAttribute('data-tone', 'success');
-    await expect(within(canvasElement).getByText('104.50%')).toBeVisible();
+    await expect(canvas.getByText('104.50%')).toBeVisible();
+    await expect(canvas.getByText('You completed tier 2: a $10,000 bonus.')).toBeVisible();
+    await expect(canvas.queryByText(/Earn above \$50,000 by/)).toBeNull();
   },
 };
 
-/** Tier 1 done: working towards $50,000. */
+/** Tier 1 done: working towards $50,000, and tier 1 is mentioned. */
 export const TowardsTier2: Story = {
   args: { bonus: bonusFixtures.tier1Done },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Tier 2: $7,100.00 of $50,000')).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Tier 2: $7,100.00 of $50,000')).toBeVisible();
+    await expect(canvas.getByText(/^You completed tier 1 \(a \$1,000 bonus\)\. Earn above \$50,000 by .* to unlock tier 2\.$/)).toBeVisible();
   },
 };
 
@@ -88,6 +93,9 @@ export const Unlocked: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { name: 'Performance Bonus Unlocked!' })).toBeVisible();
     await expect(within(canvasElement).getByText('You completed tier 1: a $1,000 bonus.')).toBeVisible();
+    // The promo is over: the bar shows the completed tier, green.
+    await expect(within(canvasElement).getByText('Tier 1: $8,000.00 of $5,000')).toBeVisible();
+    await expect(bar(canvasElement)).toHaveAttribute('data-tone', 'success');
   },
 };
 

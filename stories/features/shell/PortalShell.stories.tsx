@@ -21,15 +21,24 @@ import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, RouteProbe
  * The signed-in shell of spec 000 §2 with every call answered by MSW (stories/mocks/shell.ts). The
  * page inside is a route probe showing where the router is.
  */
-const calls = { search: fn(), usage: fn(), dismiss: fn(), campaigns: fn(), unauthorized: fn() };
+const calls = { search: fn(), usage: fn(), dismiss: fn(), campaigns: fn(), unauthorized: fn(), affiliate: fn() };
+
+/** When each quick search request arrived (performance.now()). */
+const searchTimes: number[] = [];
 
 function withHandlers(...overrides: AnyHandler[]) {
   return <A,>({ msw }: StoryContext<A>) => {
     forgetDanglingAnnouncements();
     Object.values(calls).forEach((c) => c.mockClear());
+    searchTimes.length = 0;
     msw.use(
       ...overrides,
-      quickSearchHandlers.matches({ onRequest: ({ url }) => calls.search(url.searchParams.get('q')) }),
+      quickSearchHandlers.matches({
+        onRequest: ({ url }) => {
+          searchTimes.push(performance.now());
+          calls.search(url.searchParams.get('q'));
+        },
+      }),
       usageHandlers.recorded({ onRequest: ({ url }) => calls.usage(Object.fromEntries(url.searchParams)) }),
       notificationHandlers.dismiss({ onRequest: ({ body }) => calls.dismiss(body) }),
       ...shellHandlers(),
@@ -110,7 +119,9 @@ export const Mobile: Story = {
     await expect(await screen().findByRole('dialog', { name: 'News' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(bar).getByRole('button', { name: 'Account' }));
-    await expect(await screen().findByRole('menuitem', { name: 'Account Balances' })).toBeVisible();
+    // The menu fades in: visible once its entry animation has started.
+    const balances = await screen().findByRole('menuitem', { name: 'Account Balances' });
+    await waitFor(() => expect(balances).toBeVisible());
     await userEvent.keyboard('{Escape}');
   },
 };
@@ -119,9 +130,15 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** The affiliate record has not arrived: the manager is a placeholder, no balance yet. */
 export const AffiliateLoading: Story = {
-  beforeEach: withHandlers(affiliateHandlers.pending(), campaignHandlers.lists({ recentlyapproved: 'pending', ampicks: 'pending', suggested: 'pending' })),
+  beforeEach: withHandlers(
+    affiliateHandlers.pending({ onRequest: () => calls.affiliate() }),
+    campaignHandlers.lists({ recentlyapproved: 'pending', ampicks: 'pending', suggested: 'pending' }),
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // The affiliate was asked for (and is still on its way) before the absences are checked.
+    await waitFor(() => expect(calls.affiliate).toHaveBeenCalledTimes(1));
+    await canvas.findByRole('navigation', { name: 'Main' });
     await expect(canvas.queryByText(/MaxMoney \d/)).toBeNull();
     await expect(canvas.queryByRole('button', { name: /Your affiliate manager/ })).toBeNull();
   },
@@ -180,6 +197,35 @@ export const QuickSearchSubmit: Story = {
     await screen().findByRole('option', { name: /NovaLend Personal Loans/ }, { timeout: 2000 });
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /search (quickSearchQuery: loans)'));
+  },
+};
+
+/**
+ * Spec 000 §5, §9: the query waits for a 500 ms pause. Measured, not raced: the request arrives at
+ * least ~500 ms after the last keystroke (a slow machine only makes the gap longer).
+ */
+export const QuickSearchDebounce: Story = {
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('combobox', { name: /Search campaigns/ });
+    await userEvent.type(input, 'sol');
+    const typedAt = { t: performance.now() };
+    await waitFor(() => expect(calls.search).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await expect(searchTimes[0]! - typedAt.t).toBeGreaterThanOrEqual(450);
+    await expect(calls.search).toHaveBeenCalledWith('sol');
+    await screen().findByRole('option', { name: /SolarBright Home Quotes/ }, { timeout: 2000 });
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Spec 000 §8: a 200 answer without success is a failure too (the message, no crash). */
+export const QuickSearchNotSuccess: Story = {
+  beforeEach: withHandlers(quickSearchHandlers.notSuccess()),
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ }), 'solar');
+    const message = await screen().findByText('There was an error while fetching quick search results.', undefined, { timeout: 2000 });
+    await expect(message).toBeVisible();
+    await expect(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
   },
 };
 
@@ -254,6 +300,23 @@ export const ManagerModal: Story = {
     await expect(within(dialog).getByText('@avery_am')).toBeVisible();
     await expect(within(dialog).getByRole('img', { name: 'QR code to message Avery Manager on Telegram' })).toBeVisible();
     await animationsSettled();
+  },
+};
+
+/** Below 768 px the sidebar's manager card is hidden: the bottom bar's menu opens the same modal. */
+export const ManagerModalMobile: Story = {
+  decorators: [mobileFrame],
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('navigation', { name: 'Mobile' });
+    await expect(within(canvasElement).queryByRole('button', { name: /Your affiliate manager/ })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
+    const menu = await screen().findByRole('menu');
+    await userEvent.click(await within(menu).findByRole('menuitem', { name: 'Contact Avery Manager, your affiliate manager' }));
+    const dialog = await screen().findByRole('dialog', { name: 'Your affiliate manager' });
+    await waitFor(() => expect(within(dialog).getByText('Avery Manager')).toBeVisible());
+    await expect(within(dialog).getByRole('link', { name: 'avery@example.com' })).toHaveAttribute('href', 'mailto:avery@example.com');
+    await animationsSettled();
+    await expect(calls.usage).not.toHaveBeenCalled();
   },
 };
 

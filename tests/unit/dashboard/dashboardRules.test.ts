@@ -4,6 +4,7 @@ import { nextModal } from '../../../src/features/dashboard/modals/DashboardModal
 import { selectionLabel } from '../../../src/features/dashboard/modals/IntroSurveyModal';
 import { orderSlides, slideRate, slideTarget } from '../../../src/features/dashboard/PromoSlider';
 import { formatMoney } from '../../../src/features/dashboard/format';
+import { progressText } from '../../../src/features/dashboard/PerformanceBonus';
 import { failureText, LIST_FAILED } from '../../../src/features/dashboard/errors';
 
 const none = { introSurvey: false, paymentMethod: false, invalidEmail: false, missingMobile: false, missingDocuments: false, telegram: false };
@@ -48,7 +49,7 @@ describe('slider (spec 000 §2)', () => {
   });
   it('sends the button to a portal path, an http(s) address, or the campaign', () => {
     expect(slideTarget({ url: '/campaign/9', campaign_id: 1 })).toEqual({ href: '/campaign/9', external: false });
-    expect(slideTarget({ url: 'https://example.com', campaign_id: 1 })).toEqual({ href: 'https://example.com', external: true });
+    expect(slideTarget({ url: 'https://example.com', campaign_id: 1 })).toEqual({ href: 'https://example.com/', external: true });
     expect(slideTarget({ url: 'javascript:alert(1)', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
     expect(slideTarget({ url: '//evil.example', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
   });
@@ -68,5 +69,20 @@ describe('money and failures (spec 000 §8, §9)', () => {
     expect(failureText({ status: 503, data: { success: false, errors: { message: 'Busy.' } } })).toBe('Busy.');
     expect(failureText({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe('Connection error.');
     expect(failureText({ status: 500, data: 'oops' })).toBe(LIST_FAILED);
+  });
+});
+
+describe('performance bonus progress line (spec 000 §4, §9)', () => {
+  const base = { promo_end_date: '2026-12-01' };
+  it('asks for the next tier while none is completed', () => {
+    expect(progressText({ ...base, completed_tier: 0, current_tier: 1, current_target: 5000 })).toBe('Earn above $5,000 by December 1, 2026 to unlock tier 1.');
+  });
+  it('mentions a completed tier 1 while working on tier 2', () => {
+    expect(progressText({ ...base, completed_tier: 1, current_tier: 2, current_target: 50000 })).toBe(
+      'You completed tier 1 (a $1,000 bonus). Earn above $50,000 by December 1, 2026 to unlock tier 2.',
+    );
+  });
+  it('says the last tier is completed instead of asking to earn above it', () => {
+    expect(progressText({ ...base, completed_tier: 2, current_tier: 2, current_target: 50000 })).toBe('You completed tier 2: a $10,000 bonus.');
   });
 });

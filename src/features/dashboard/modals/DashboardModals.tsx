@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useApiDispatch } from '../../../api/baseApi';
 import { DASHBOARD_MODAL_ORDER, type DashboardModals as ModalFlags } from '../../../api/contract/dashboard';
 import type { AffiliateManager } from '../../../api/contract/affiliate';
 import { useConfirmMissingDocsMutation, useDismissAnnouncementMutation, useGetDashboardModalsQuery } from '../../../api/dashboardApi';
@@ -10,8 +12,9 @@ import { InvalidEmailModal } from './InvalidEmailModal';
 import { MissingDocumentsModal } from './MissingDocumentsModal';
 import { MissingMobileModal } from './MissingMobileModal';
 import { PaymentMethodModal } from './PaymentMethodModal';
+import { currentAffiliateKey, modalClosed, selectClosedModals, type ModalName, type WithClosedModals } from './closedModals';
 
-export type ModalName = keyof ModalFlags;
+export type { ModalName };
 
 /** Spec 002 §8. */
 export const MODALS_FAILED = 'Error while fetching modals';
@@ -28,13 +31,32 @@ export function nextModal(flags: ModalFlags | undefined, closed: ReadonlySet<Mod
  * survey status). Closing one shows the next. Dismissals are recorded where the spec (or our
  * snooze) says so; otherwise a closed notice comes back on the next visit.
  */
-export function DashboardModals({ manager }: { manager?: AffiliateManager }) {
+export function DashboardModals({ manager, onAllClosed }: { manager?: AffiliateManager; /** The last modal of the visit was closed. */ onAllClosed?: () => void }) {
   const { data, error } = useGetDashboardModalsQuery();
-  const [closed, setClosed] = useState<ReadonlySet<ModalName>>(new Set());
+  const dispatch = useApiDispatch();
+  // Closed in this visit: kept in the store, so leaving the dashboard and coming back keeps them closed.
+  const affiliate = currentAffiliateKey();
+  const closedList = useSelector((s: WithClosedModals) => selectClosedModals(s, affiliate));
+  const closed = useMemo(() => new Set(closedList), [closedList]);
   const [dismissAnnouncement] = useDismissAnnouncementMutation();
   const [confirmDocs, docs] = useConfirmMissingDocsMutation();
-  const close = (name: ModalName) => setClosed((c) => new Set([...c, name]));
-  const current = nextModal(data?.modals, closed);
+  const close = (name: ModalName) => dispatch(modalClosed({ affiliate, name }));
+  // The modal on screen stays until it is closed, even when a refetch (after saving the survey or
+  // confirming the documents) says it no longer applies: the thank-you or the answer must show.
+  const candidate = nextModal(data?.modals, closed);
+  const [shown, setShown] = useState<ModalName | null>(null);
+  const current = shown && !closed.has(shown) ? shown : candidate;
+  if (current !== shown) setShown(current);
+  const wasShowing = useRef(false);
+  const allClosed = useRef(onAllClosed);
+  allClosed.current = onAllClosed;
+  useEffect(() => {
+    if (current) wasShowing.current = true;
+    else if (wasShowing.current) {
+      wasShowing.current = false;
+      allClosed.current?.();
+    }
+  }, [current]);
 
   const snooze = (name: 'paymentMethod' | 'missingMobile' | 'telegram') => {
     close(name);

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { useApiDispatch } from '../../../api/baseApi';
 import { dashboardApi } from '../../../api/dashboardApi';
-import { useThunkDispatch } from '../useThunkDispatch';
 import { introSurveyMachine, introSurveyMessages, type LoadVerticalsResult, type SaveTargetsResult } from '../../../machines/introSurvey.machine';
 import { failureText } from '../errors';
 import { isoCountries } from '../isoCountries';
@@ -14,7 +14,7 @@ export interface IntroSurveyProps {
 
 /** The intro survey driven by `introSurveyMachine`, calling the survey endpoints through RTK Query. */
 export function IntroSurvey({ onClose }: IntroSurveyProps) {
-  const dispatch = useThunkDispatch();
+  const dispatch = useApiDispatch();
   const machine = useMemo(
     () =>
       introSurveyMachine.provide({

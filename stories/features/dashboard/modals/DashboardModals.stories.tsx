@@ -1,5 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import type { AnyHandler } from 'msw';
+import { Link, Route, Routes } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { DashboardModals as Flags } from '../../../../src/api/contract/dashboard';
 import { DashboardModals } from '../../../../src/features/dashboard/modals/DashboardModals';
@@ -12,7 +13,7 @@ import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../sh
  * The dashboard modals with their calls (spec 002 §4, §7): GET /dashboard/modals says which apply;
  * one shows at a time, closing one shows the next; dismissals are recorded through their calls.
  */
-const calls = { dismiss: fn(), tipalti: fn(), save: fn() };
+const calls = { dismiss: fn(), tipalti: fn(), save: fn(), modals: fn() };
 
 function flags(modals: Partial<Flags>, ...overrides: AnyHandler[]) {
   return ({ msw }: StoryContext) => {
@@ -20,7 +21,7 @@ function flags(modals: Partial<Flags>, ...overrides: AnyHandler[]) {
     Object.values(calls).forEach((c) => c.mockClear());
     msw.use(
       ...overrides,
-      dashboardHandlers.modals.answer(modals),
+      dashboardHandlers.modals.answer(modals, { onRequest: () => calls.modals() }),
       dashboardHandlers.dismiss({ onRequest: ({ url }) => calls.dismiss(url.pathname.split('/').pop()) }),
       dashboardHandlers.tipalti.recorded({ onRequest: () => calls.tipalti() }),
       dashboardHandlers.saveTargets.saved({ onRequest: ({ body }) => calls.save(body) }),
@@ -53,8 +54,51 @@ async function end() {
 export const NoModals: Story = {
   beforeEach: flags({}),
   play: async () => {
+    // The answer has arrived (and been rendered) before the absence is checked.
+    await waitFor(() => expect(calls.modals).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(screen().queryByRole('dialog')).toBeNull();
+  },
+};
+
+/**
+ * Closed modals stay closed for the visit: dashboard -> /settings -> dashboard does not bring back
+ * the snoozed payment-method reminder (the mock keeps answering it, as a cached answer would) nor
+ * the invalid e-mail notice, and the dismissal is sent once. The dismissal refetches the flags.
+ */
+export const ClosedStayClosedOnReturn: Story = {
+  beforeEach: flags({ paymentMethod: true, invalidEmail: true }),
+  parameters: { router: { initialEntries: ['/dashboard'] } },
+  render: (args) => (
+    <Routes>
+      <Route
+        path="/dashboard"
+        element={
+          <>
+            <Link to="/settings">Settings</Link>
+            <DashboardModals {...args} />
+          </>
+        }
+      />
+      <Route path="/settings" element={<Link to="/dashboard">Back to the dashboard</Link>} />
+    </Routes>
+  ),
+  play: async ({ canvasElement }) => {
+    const payment = await dialog('Set up your payment method');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Remind me later' }));
+    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith('paymentMethod'));
+    // invalidatesTags: the flags are fetched again after the dismissal.
+    await waitFor(() => expect(calls.modals).toHaveBeenCalledTimes(2));
+    await dialog('Please update your e-mail address');
+    await userEvent.keyboard('{Escape}');
+    await end();
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: 'Settings' }));
+    await userEvent.click(await canvas.findByRole('link', { name: 'Back to the dashboard' }));
+    await canvas.findByRole('link', { name: 'Settings' });
     await new Promise((r) => setTimeout(r, 500));
     await expect(screen().queryByRole('dialog')).toBeNull();
+    await expect(calls.dismiss).toHaveBeenCalledTimes(1);
   },
 };
 
