@@ -123,6 +123,8 @@ export const Mobile: Story = {
     const balances = await screen().findByRole('menuitem', { name: 'Account Balances' });
     await waitFor(() => expect(balances).toBeVisible());
     await userEvent.keyboard('{Escape}');
+    // The suggestions leave before the screenshot (their exit must not race it).
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
   },
 };
 
@@ -205,6 +207,10 @@ export const QuickSearchSubmit: Story = {
  * least ~500 ms after the last keystroke (a slow machine only makes the gap longer).
  */
 export const QuickSearchDebounce: Story = {
+  // Not screenshotted: a timing test whose end state depends on when the debounced answer lands
+  // relative to the clear/Escape (seen: 1 in 5 runs differed). How the suggestions look is covered
+  // by the other quick-search stories' baselines.
+  tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('combobox', { name: /Search campaigns/ });
     await userEvent.type(input, 'sol');
@@ -213,7 +219,11 @@ export const QuickSearchDebounce: Story = {
     await expect(searchTimes[0]! - typedAt.t).toBeGreaterThanOrEqual(450);
     await expect(calls.search).toHaveBeenCalledWith('sol');
     await screen().findByRole('option', { name: /SolarBright Home Quotes/ }, { timeout: 2000 });
+    // End on a blank term (suggestions hidden), the one state that no late answer can reopen.
+    await userEvent.clear(input);
     await userEvent.keyboard('{Escape}');
+    // The suggestions leave before the screenshot (their exit must not race it).
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
   },
 };
 
@@ -226,6 +236,8 @@ export const QuickSearchNotSuccess: Story = {
     await expect(message).toBeVisible();
     await expect(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ })).toBeVisible();
     await userEvent.keyboard('{Escape}');
+    // The suggestions leave before the screenshot (their exit must not race it).
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
   },
 };
 
@@ -238,6 +250,8 @@ export const QuickSearchError: Story = {
     await expect(message).toBeVisible();
     await expect(within(screen().getByRole('listbox')).queryByRole('option', { name: /Solar/ })).toBeNull();
     await userEvent.keyboard('{Escape}');
+    // The suggestions leave before the screenshot (their exit must not race it).
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
   },
 };
 
