@@ -6,7 +6,8 @@ import type { DB } from './schema';
  * Days are Eastern-time days (the network's clock). Leads and earnings count approved and pending
  * conversions; reversed and rejected ones are left out (they show in the reversals report).
  * The tracking engine keeps the rollup current incrementally (server/modules/tracking, in the
- * report time zone: pass the same REPORT_TIME_ZONE here); this is for seeding and repair.
+ * report time zone: pass the same REPORT_TIME_ZONE here); this is for repair. The demo seed does
+ * not use it: its history goes through the engine's writes (writeClicks, recordConversion).
  */
 export async function rebuildStatsDaily(db: Kysely<DB>, affiliateId: number, timeZone = 'America/New_York'): Promise<number> {
   await db.deleteFrom('stats_daily').where('affiliate_id', '=', affiliateId).execute();

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeZoneFromEnv } from '../../server/config';
 import { prepareDatabase } from '../../server/db/bootstrap';
 import { openDatabase, type Database } from '../../server/db/database';
 import { DEMO_ACCOUNTS, DEMO_TOTP_SECRET, countRows } from '../../server/db/demo/seed';
@@ -92,6 +94,43 @@ describe(`demo network (${testEngine})`, () => {
     expect(new Set(balance.map((b) => b.type))).toEqual(new Set(['Earnings', 'Payment', 'Referral', 'Bonus']));
     expect(new Set(balance.map((b) => b.line_date.slice(0, 4))).size).toBeGreaterThanOrEqual(2);
     expect(await db.selectFrom('referrals').select('referred_id').where('referrer_id', '=', demo.id).execute()).toHaveLength(4);
+  });
+
+  it('writes the history through the tracking engine: stats_daily equals the sums of raw clicks and conversions', async () => {
+    const db = t.database.db;
+    const timeZone = timeZoneFromEnv(process.env.REPORT_TIME_ZONE);
+    const nonZero = 'clicks <> 0 or leads <> 0 or sales::numeric <> 0 or earnings::numeric <> 0';
+    // The main demo affiliate and the dashboard demo affiliates with earnings.
+    for (const id of [100001, 100013, 100014, 100015, 100016]) {
+      const raw = await sql<Record<string, unknown>>`
+        select * from (
+          select day::text as day, campaign_id, creative_id, landing_page_id, sub1, sum(clicks)::int as clicks, sum(leads)::int as leads,
+                 round(sum(sales), 2)::text as sales, round(sum(earnings), 2)::text as earnings
+          from (
+            select (clicked_at at time zone ${timeZone})::date as day, campaign_id, creative_id, landing_page_id, sub1,
+                   1 as clicks, 0 as leads, 0::numeric as sales, 0::numeric as earnings
+            from clicks where affiliate_id = ${id}
+            union all
+            select (converted_at at time zone ${timeZone})::date, campaign_id, creative_id, landing_page_id, sub1, 0, 1, sale_amount, payout
+            from conversions where affiliate_id = ${id} and status in ('approved', 'pending')
+          ) events group by 1, 2, 3, 4, 5
+        ) r where ${sql.raw(nonZero)} order by 1, 2, 3, 4, 5`.execute(db);
+      const rollup = await sql<Record<string, unknown>>`
+        select * from (
+          select day::text as day, campaign_id, creative_id, landing_page_id, sub1, sum(clicks)::int as clicks, sum(leads)::int as leads,
+                 round(sum(sales), 2)::text as sales, round(sum(earnings), 2)::text as earnings
+          from stats_daily where affiliate_id = ${id} group by 1, 2, 3, 4, 5
+        ) r where ${sql.raw(nonZero)} order by 1, 2, 3, 4, 5`.execute(db);
+      expect(raw.rows.length, `affiliate ${id}`).toBeGreaterThan(0);
+      expect(rollup.rows, `affiliate ${id}`).toEqual(raw.rows);
+    }
+    // Recorded by the engine (intake 'demo'), reversals with their rows, and no postback queued for the past.
+    const intakes = await db.selectFrom('conversions').select('intake').distinct().where('affiliate_id', '=', 100001).execute();
+    expect(intakes.map((r) => r.intake)).toEqual(['demo']);
+    const reversed = await db.selectFrom('conversions').select('id').where('affiliate_id', '=', 100001).where('status', '=', 'reversed').execute();
+    const reversals = await db.selectFrom('reversals').select('conversion_id').where('affiliate_id', '=', 100001).execute();
+    expect(reversals.map((r) => Number(r.conversion_id)).sort()).toEqual(reversed.map((r) => Number(r.id)).sort());
+    expect(await db.selectFrom('postback_deliveries').select('id').execute()).toHaveLength(0);
   });
 
   it('gives every sign-in-able demo affiliate a real hash of the demo password', async () => {

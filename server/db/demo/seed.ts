@@ -2,8 +2,8 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword, newToken, OWASP_SCRYPT, type ScryptCost } from '../../lib/crypto';
 import { formatDay } from '../../lib/dates';
 import { timeZoneFromEnv } from '../../config';
-import { newOpaqueId } from '../../modules/tracking/clicks';
-import { rebuildStatsDaily } from '../rollups';
+import { newOpaqueId, writeClicks, type ClickRow } from '../../modules/tracking/clicks';
+import { recordConversion } from '../../modules/tracking/conversions';
 import type { DB, TrafficType } from '../schema';
 import {
   BANNER_SIZES, BRAND_PREFIXES, CATEGORIES, FIRST_NAMES, GEO_GROUPS, LANDING_PAGE_NAMES, LAST_NAMES, OS_LIST,
@@ -471,10 +471,6 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     })));
     await put('bookmarks', rnd.sample(plans, 12).map((p, k) => ({ affiliate_id: demoId, campaign_id: p.id, created_at: daysAgo(k * 4) })));
     await put('campaign_views', rnd.sample(plans, 15).map((p, k) => ({ affiliate_id: demoId, campaign_id: p.id, viewed_at: new Date(now.getTime() - k * 5 * 3600_000) })));
-    await put('postbacks', [
-      { affiliate_id: demoId, campaign_id: null, type: 'L', code: 'https://tracker.morganmedia.example/postback?cid=#s1#&payout=#rate#&oid=#oid#' },
-      ...approved.slice(0, 3).map((p) => ({ affiliate_id: demoId, campaign_id: p.id, type: 'S' as const, code: `https://tracker.morganmedia.example/pb?offer=${p.id}&sub=#s1#&amount=#rate#` })),
-    ]);
 
     // ---------- tracking links, clicks, conversions ----------
     const running = approved.slice(0, Math.min(20, approved.length));
@@ -492,9 +488,30 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     await put('tracking_links', links);
     await syncIdentity(trx, 'tracking_links');
 
-    const clicks: Array<Insertable<DB['clicks']>> = [];
-    const conversions: Array<Insertable<DB['conversions']>> = [];
-    const reversals: Array<Insertable<DB['reversals']>> = [];
+    // The history goes through the tracking engine's own writes (issue 6 point 5): clicks with
+    // their stats_daily increments in batches (writeClicks, as the group-commit batcher), then each
+    // conversion, and each reversal, with its rollup change (recordConversion), so the demo's
+    // reports agree with its raw events. The affiliate's postbacks are saved after the history, so
+    // no postback is queued for past conversions.
+    interface PlannedConversion { clickKey: string; txid: string; sale: number; status: 'approved' | 'pending'; at: Date; reversal?: { at: Date; reason: string } }
+    const writeHistory = async (clickRows: ClickRow[], toRecord: PlannedConversion[]) => {
+      for (let i = 0; i < clickRows.length; i += 500) await writeClicks(trx, clickRows.slice(i, i + 500), timeZone);
+      count('clicks', clickRows.length);
+      const recorded: Array<{ status: string; payout: number; converted_at: Date }> = [];
+      for (const c of toRecord) {
+        const base = { clickId: c.clickKey, txid: c.txid, via: 'demo' as const, timeZone };
+        const r = await recordConversion(trx, { ...base, amount: c.sale, status: c.status, at: c.at });
+        count('conversions', 1);
+        if (c.reversal) {
+          await recordConversion(trx, { ...base, status: 'reversed', reason: c.reversal.reason, at: c.reversal.at });
+          count('reversals', 1);
+        }
+        recorded.push({ status: c.reversal ? 'reversed' : c.status, payout: r.payout ?? 0, converted_at: c.at });
+      }
+      return recorded;
+    };
+    const clicks: ClickRow[] = [];
+    const planned: PlannedConversion[] = [];
     const devices: Array<[string, string, string]> = [
       ['Desktop', 'Windows', 'Chrome'], ['Desktop', 'macOS', 'Safari'], ['Mobile', 'Android', 'Chrome'],
       ['Mobile', 'iOS', 'Safari'], ['Tablet', 'iOS', 'Safari'], ['Desktop', 'Windows', 'Edge'],
@@ -506,7 +523,6 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     };
     const campaignRate = new Map(running.map((p) => [p.id, { cr: rnd.float(0.008, 0.06, 4), weight: rnd.float(0.3, 1.6) }]));
     let clickId = 1;
-    let conversionId = 1;
     for (let d = historyDays - 1; d >= 0; d--) {
       const day = daysAgo(d);
       const weekday = day.getUTCDay();
@@ -526,42 +542,33 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
           const ip = `${rnd.int(23, 223)}.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`;
           const cid = clickId++;
           const click = {
-            id: cid, click_key: `${cid.toString(36)}${rnd.hex(12)}`, affiliate_id: demoId, campaign_id: p.id,
+            click_key: `${cid.toString(36)}${rnd.hex(12)}`, affiliate_id: demoId, campaign_id: p.id,
             tracking_link_id: link.id as number, creative_id: link.creative_id ?? 0, landing_page_id: link.landing_page_id ?? 0,
             sub1: link.sub1 ?? '', sub2: link.sub2 ?? '', ip, country_code: country, region, city, device, os, browser,
-            clicked_at: at,
+            traffic_type: link.traffic_type, clicked_at: at,
           };
           clicks.push(click);
           if (rnd.next() < cr) {
             const sale = p.rateType === 'P' ? rnd.float(19, 320) : 0;
-            const payout = p.rateType === 'P' ? Math.round(sale * p.rate) / 100 : p.rate;
             const convertedAt = new Date(Math.min(at.getTime() + rnd.int(60, 36 * 3600) * 1000, now.getTime()));
             const ageDays = (now.getTime() - convertedAt.getTime()) / DAY;
             const reversed = ageDays > 10 && rnd.chance(0.04);
-            const conversion = {
-              id: conversionId++, click_id: cid, affiliate_id: demoId, campaign_id: p.id, rate_id: p.rateId,
-              creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2,
-              status: reversed ? ('reversed' as const) : ageDays < 3 && rnd.chance(0.5) ? ('pending' as const) : ('approved' as const),
-              rate_type: p.rateType, sale_amount: sale, payout, advertiser_ref: rnd.hex(10), ip, country_code: country,
-              region, city, device, os, system: browser, converted_at: convertedAt,
-            };
-            conversions.push(conversion);
-            if (reversed) {
-              reversals.push({
-                conversion_id: conversion.id, affiliate_id: demoId, amount: payout,
-                reversed_at: new Date(Math.min(convertedAt.getTime() + rnd.int(3, 9) * DAY, now.getTime())),
-                reason: rnd.pick(['Chargeback', 'Duplicate lead', 'Fraud check failed', 'Returned order']),
-              });
-            }
+            const status = ageDays < 3 && rnd.chance(0.5) ? ('pending' as const) : ('approved' as const);
+            const txid = rnd.hex(10);
+            planned.push({
+              clickKey: click.click_key, txid, sale, status: reversed ? 'approved' : status, at: convertedAt,
+              reversal: reversed
+                ? {
+                    at: new Date(Math.min(convertedAt.getTime() + rnd.int(3, 9) * DAY, now.getTime())),
+                    reason: rnd.pick(['Chargeback', 'Duplicate lead', 'Fraud check failed', 'Returned order']),
+                  }
+                : undefined,
+            });
           }
         }
       }
     }
-    await put('clicks', clicks);
-    await put('conversions', conversions);
-    await put('reversals', reversals);
-    for (const t of ['clicks', 'conversions', 'reversals'] as const) await syncIdentity(trx, t);
-    count('stats_daily', await rebuildStatsDaily(trx, demoId, timeZone));
+    const conversions = await writeHistory(clicks, planned);
 
     // ---------- money: account balance, MaxMoney, referrals ----------
     const weeklyEarnings = new Map<string, number>();
@@ -644,11 +651,11 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     // Deterministic (no draws from rnd, so the rest of the network is unchanged): conversions on a
     // few self-serve campaigns spread over the first 3 months since registration, up to each
     // account's earnings, and one conversion of the main demo a few minutes ago so its "today" is
-    // not empty. stats_daily is rebuilt for each.
+    // not empty. Written through the tracking engine like the history above.
     {
       const bonusCampaigns = live.filter((p) => !p.byRequest).slice(0, 4);
-      const extraClicks: Array<Insertable<DB['clicks']>> = [];
-      const extraConversions: Array<Insertable<DB['conversions']>> = [];
+      const extraClicks: ClickRow[] = [];
+      const extraConversions: PlannedConversion[] = [];
       const payoutOf = (p: CampaignPlan) => (p.rateType === 'P' ? Math.round(200 * p.rate) / 100 : p.rate);
       // About one conversion in 40 clicks, so the network EPC these accounts add stays realistic.
       const CLICKS_PER_CONVERSION = 40;
@@ -660,11 +667,8 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
             landing_page_id: p.landingPages[0], country_code: 'US', clicked_at: new Date(at.getTime() - (10 + k * 7) * 60_000),
           });
         }
-        extraConversions.push({
-          affiliate_id: affiliateId, campaign_id: p.id, rate_id: p.rateId, creative_id: p.creatives[0], landing_page_id: p.landingPages[0],
-          status: 'approved', rate_type: p.rateType, sale_amount: p.rateType === 'P' ? 200 : 0, payout: payoutOf(p), advertiser_ref: key,
-          country_code: 'US', converted_at: at,
-        });
+        // The engine computes the payout from the campaign's default rate: payoutOf(p) exactly.
+        extraConversions.push({ clickKey: key, txid: key, sale: p.rateType === 'P' ? 200 : 0, status: 'approved', at });
       };
       for (const b of BONUS_DEMOS) {
         const id = DASHBOARD_DEMO_IDS[b.key];
@@ -685,11 +689,15 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         }
       }
       if (approved.length > 0) addConversion(demoId, approved[0], new Date(now.getTime() - 5 * 60_000), 0);
-      await put('clicks', extraClicks);
-      await put('conversions', extraConversions);
-      for (const b of BONUS_DEMOS) count('stats_daily', await rebuildStatsDaily(trx, DASHBOARD_DEMO_IDS[b.key], timeZone));
-      await rebuildStatsDaily(trx, demoId, timeZone);
+      await writeHistory(extraClicks, extraConversions);
     }
+    const rollupRows = await trx.selectFrom('stats_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    count('stats_daily', Number(rollupRows.n));
+    // Saved after the history, so only new conversions fire them.
+    await put('postbacks', [
+      { affiliate_id: demoId, campaign_id: null, type: 'L', code: 'https://tracker.morganmedia.example/postback?cid=#s1#&payout=#rate#&oid=#oid#' },
+      ...approved.slice(0, 3).map((p) => ({ affiliate_id: demoId, campaign_id: p.id, type: 'S' as const, code: `https://tracker.morganmedia.example/pb?offer=${p.id}&sub=#s1#&amount=#rate#` })),
+    ]);
 
     // ---------- content ----------
     await put('news', NEWS.map((n, k) => ({ id: k + 1, type: n.type, news_date: formatDay(daysAgo(n.daysAgo)), body_html: n.html })));

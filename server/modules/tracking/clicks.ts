@@ -237,7 +237,8 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
   };
 }
 
-type ClickRow = Insertable<DB['clicks']> & { clicked_at: Date };
+/** A click to write, with its explicit time (the live engine's `now()`, or a demo history's). */
+export type ClickRow = Insertable<DB['clicks']> & { clicked_at: Date };
 
 /** The click queue is full (the database is not keeping up): the click is answered 503. */
 export class ClickQueueFullError extends Error {
@@ -357,7 +358,9 @@ function clickDay(at: Date, timeZone: string): string {
 /**
  * One statement, hence atomic without BEGIN/COMMIT round trips: the clicks (a data-modifying CTE)
  * and their counts added to stats_daily, rows in key order (so concurrent batches lock the same
- * rollup rows in the same order). Rows travel as one JSON parameter.
+ * rollup rows in the same order). Rows travel as one JSON parameter. The group-commit batcher
+ * calls it with the live clicks; the demo seed (server/db/demo/seed.ts) calls it with its history
+ * (explicit clicked_at, in its own transaction), so demo rollups come from the same code.
  */
 export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string): Promise<void> {
   const rollup = new Map<string, { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
@@ -371,7 +374,7 @@ export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: st
       click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
       creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '',
       sub3: r.sub3 ?? '', sub4: r.sub4 ?? '', sub5: r.sub5 ?? '', ip: r.ip ?? '', country_code: r.country_code ?? '',
-      device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
+      region: r.region ?? '', city: r.city ?? '', device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
       traffic_type: r.traffic_type ?? '', clicked_at: r.clicked_at.toISOString(),
     };
   });
@@ -379,12 +382,12 @@ export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: st
   await sql`
     with inserted as (
       insert into clicks (click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
-                          sub1, sub2, sub3, sub4, sub5, ip, country_code, device, os, browser, referrer, user_agent, traffic_type, clicked_at)
+                          sub1, sub2, sub3, sub4, sub5, ip, country_code, region, city, device, os, browser, referrer, user_agent, traffic_type, clicked_at)
       select click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
-             sub1, sub2, sub3, sub4, sub5, ip, country_code, device, os, browser, referrer, user_agent, traffic_type, clicked_at
+             sub1, sub2, sub3, sub4, sub5, ip, country_code, region, city, device, os, browser, referrer, user_agent, traffic_type, clicked_at
       from json_to_recordset(${JSON.stringify(clicks)}::json) as x(
         click_key text, affiliate_id int, campaign_id int, tracking_link_id int, creative_id int, landing_page_id int,
-        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, device text, os text, browser text,
+        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, region text, city text, device text, os text, browser text,
         referrer text, user_agent text, traffic_type text, clicked_at timestamptz)
       returning 1
     )

@@ -101,6 +101,12 @@ export function revsharePayout(amount: number, ratePercent: number): number {
   return Number(cents * sign) / 100;
 }
 
+/**
+ * Records one conversion (or, with status 'reversed', its reversal) at `input.at`: the conversion,
+ * its stats_daily increment and its outbox row in one statement. The postback and pixel routes
+ * call it live; the demo seed calls it (via 'demo', inside its own transaction) for the demo
+ * history, so demo reports come from the same code as live ones.
+ */
 export async function recordConversion(db: Kysely<DB>, input: ConversionInput): Promise<ConversionResult> {
   if (!input.clickId) throw badRequest('click_id: is required');
   if (!CLICK_ID_SHAPE.test(input.clickId)) throw notFound('click_id: unknown click id.');
@@ -194,7 +200,10 @@ async function addToRollup(trx: Transaction<DB>, key: RollupKey, leads: number, 
 /** A reversal: the reversals row, the conversion marked reversed, its lead and earnings taken back. */
 async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: ConversionInput): Promise<ConversionResult> {
   let result: ConversionResult | undefined;
-  await db.transaction().execute(async (trx) => {
+  // Its own transaction, or the caller's when it already runs in one (the demo seed).
+  const inTransaction = (fn: (trx: Transaction<DB>) => Promise<void>) =>
+    db.isTransaction ? fn(db as Transaction<DB>) : db.transaction().execute(fn);
+  await inTransaction(async (trx) => {
     const conversion = await trx
       .selectFrom('conversions')
       .selectAll()
