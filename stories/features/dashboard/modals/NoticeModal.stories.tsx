@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ButtonLink } from '../../../../src/features/dashboard/modals/ButtonLink';
+import { NoticeModal } from '../../../../src/features/dashboard/modals/NoticeModal';
+import { Button } from '../../../../src/ui/Button';
+import { animationsSettled, RouteProbe, screen } from '../../shell/storyUtils';
+
+/**
+ * The frame every simple dashboard notice shares (spec 002 §4): title, text, a secondary action
+ * that closes, and either a ButtonLink to /settings or a button of its own; an error in place.
+ */
+const meta = {
+  title: 'Features/Dashboard/Modals/NoticeModal',
+  component: NoticeModal,
+  args: {
+    title: 'Set up your payment method',
+    children: <p>Add a payment method so that we can pay your earnings.</p>,
+    isOpen: true,
+    onClose: fn(),
+    closeLabel: 'Remind me later',
+    settingsLabel: 'Go to Settings',
+  },
+  parameters: { layout: 'fullscreen' },
+  render: (args) => (
+    <>
+      <RouteProbe />
+      <NoticeModal {...args} />
+    </>
+  ),
+} satisfies Meta<typeof NoticeModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function dialog(name: string) {
+  const d = await screen().findByRole('dialog', { name });
+  await waitFor(() => expect(d).toBeVisible());
+  await animationsSettled();
+  return d;
+}
+
+/** The ButtonLink navigates to /settings and closes the notice on its way. */
+export const SettingsLink: Story = {
+  play: async ({ args, canvasElement }) => {
+    const d = await dialog('Set up your payment method');
+    const link = within(d).getByRole('link', { name: 'Go to Settings' });
+    await expect(link).toHaveAttribute('href', '/settings');
+    await userEvent.click(link);
+    await waitFor(() => expect(within(canvasElement).getByTestId('route-probe')).toHaveTextContent('Route: /settings'));
+    await expect(args.onClose).toHaveBeenCalled();
+  },
+};
+
+export const SecondaryCloses: Story = {
+  play: async ({ args }) => {
+    const d = await dialog('Set up your payment method');
+    await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const OwnActionWithError: Story = {
+  args: {
+    title: 'Missing documents',
+    settingsLabel: undefined,
+    closeLabel: 'Close',
+    action: <Button>I have submitted my documents</Button>,
+    errorMessage: 'Connection error.',
+  },
+  play: async () => {
+    const d = await dialog('Missing documents');
+    await expect(within(d).getByRole('button', { name: 'I have submitted my documents' })).toBeVisible();
+    await expect(within(d).queryByRole('link')).toBeNull();
+    await expect(within(d).getByText('Connection error.')).toBeInTheDocument();
+  },
+};
+
+/** ButtonLink on its own: a link that looks like the primary button. */
+export const ButtonLinkAlone: Story = {
+  render: () => (
+    <div style={{ padding: 24 }}>
+      <ButtonLink href="/settings">Go to Settings</ButtonLink>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', '/settings');
+  },
+};
