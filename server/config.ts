@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { TrackingOptions } from './modules/tracking/options';
 
 export interface Config {
   port: number;
@@ -24,15 +25,11 @@ export interface Config {
   postbacks: PostbackConfig;
 }
 
-export interface TrackingConfig {
-  baseUrl: string;
-  fallbackUrl: string | null;
-  countryHeader: string | null;
-  linkCacheMs: number;
-  clickBatchMax: number;
-  clickBatchDelayMs: number;
-  clickQueueMax: number;
-}
+/** The tracking engine's knobs that come from the environment (the rest come from the app). */
+export type TrackingConfig = Pick<
+  TrackingOptions,
+  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickQueueMax'
+>;
 
 export interface PostbackConfig {
   timeoutMs: number;
