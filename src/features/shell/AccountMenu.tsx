@@ -1,27 +1,15 @@
 import type { ReactNode } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
 import styled from 'styled-components';
+import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../ui/Menu';
 import { accountLinks } from './navigation';
 
-const Trigger = styled(AriaButton)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  height: 36px;
-  padding: 0 ${({ theme }) => theme.space[2]}px;
-  border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-  outline: none;
-  &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  &[data-pressed] { background: ${({ theme }) => theme.colors.border}; }
-  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
-  .account-name { max-width: 160px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  &[data-compact] .account-name { display: none; }
+const AccountName = styled.span`
+  max-width: 160px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 export interface AccountMenuProps {
@@ -40,11 +28,11 @@ export function AccountMenu({ name, onLogout, compact, trigger, placement = 'bot
   return (
     <MenuTrigger>
       {trigger ?? (
-        <Trigger aria-label={name && !compact ? `Account: ${name}` : 'Account'} data-compact={compact || undefined}>
+        <Button variant="quiet" aria-label={name && !compact ? `Account: ${name}` : 'Account'}>
           <Icon name="user" size={18} />
-          {name && <span className="account-name">{name}</span>}
+          {name && !compact && <AccountName>{name}</AccountName>}
           <Icon name="chevronDown" size={14} />
-        </Trigger>
+        </Button>
       )}
       <Menu aria-label="Account" placement={placement} onAction={(key) => key === 'logout' && onLogout()}>
         {accountLinks.map((l) => (
@@ -58,5 +46,3 @@ export function AccountMenu({ name, onLogout, compact, trigger, placement = 'bot
     </MenuTrigger>
   );
 }
-
-export { Trigger as AccountTriggerButton };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu';
-import { BarButton } from './BarButton';
 import type { NavLink } from './navigation';
 
 const Bar = styled.nav`
@@ -43,10 +43,10 @@ export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManag
   return (
     <Bar aria-label="Mobile">
       <MenuTrigger>
-        <BarButton data-stacked="">
+        <Button variant="quiet" stacked>
           <Icon name="menu" size={20} />
           Menu
-        </BarButton>
+        </Button>
         <Menu
           aria-label="Navigation"
           placement="top"
@@ -69,16 +69,16 @@ export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManag
         </Menu>
       </MenuTrigger>
       {news((count) => (
-        <BarButton data-stacked="" aria-label={count ? `News, ${count} items` : 'News'}>
+        <Button variant="quiet" stacked aria-label={count ? `News, ${count} items` : 'News'}>
           <Icon name="bell" size={20} />
           <span aria-hidden="true">News{count ? ` (${count})` : ''}</span>
-        </BarButton>
+        </Button>
       ))}
       {account(
-        <BarButton data-stacked="">
+        <Button variant="quiet" stacked>
           <Icon name="user" size={20} />
           Account
-        </BarButton>,
+        </Button>,
       )}
     </Bar>
   );

@@ -1,7 +1,11 @@
 import styled, { css } from 'styled-components';
 import { Button as AriaButton } from 'react-aria-components';
 
-export const StyledButton = styled(AriaButton)`
+/**
+ * The look of every button, shared by `Button` and `LinkButton` (a link that looks like a button):
+ * variants through `data-variant`, sizes through `data-size`, states through react-aria's attributes.
+ */
+export const buttonStyles = css`
   position: relative;
   display: inline-flex;
   align-items: center;
@@ -16,10 +20,12 @@ export const StyledButton = styled(AriaButton)`
   text-decoration: none;
   transition: background-color ${({ theme }) => theme.durations.fast}, border-color ${({ theme }) => theme.durations.fast};
   outline: none;
+  min-height: var(--button-height);
 
-  &[data-size='sm'] { padding: 6px 10px; font-size: ${({ theme }) => theme.fontSizes.sm}; min-height: 30px; }
-  &[data-size='md'] { padding: 9px 16px; font-size: ${({ theme }) => theme.fontSizes.md}; min-height: 38px; }
-  &[data-size='lg'] { padding: 12px 22px; font-size: ${({ theme }) => theme.fontSizes.lg}; min-height: 46px; }
+  /* --button-height also gives a quiet button its minimum width, so an icon-only one is square. */
+  &[data-size='sm'] { --button-height: 30px; padding: 6px 10px; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  &[data-size='md'] { --button-height: 38px; padding: 9px 16px; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  &[data-size='lg'] { --button-height: 46px; padding: 12px 22px; font-size: ${({ theme }) => theme.fontSizes.lg}; }
   &[data-full-width] { width: 100%; }
 
   &[data-variant='primary'] {
@@ -55,6 +61,37 @@ export const StyledButton = styled(AriaButton)`
     text-decoration: underline;
     &[data-hovered] { color: ${({ theme }) => theme.colors.primaryHover}; }
   }
+  /* Toolbar buttons (the top bar's bell and account, the bottom bar, page numbers): no fill until hovered. */
+  &[data-variant='quiet'] {
+    background: transparent;
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.fontWeights.regular};
+    gap: ${({ theme }) => theme.space[1]}px;
+    padding-left: ${({ theme }) => theme.space[2]}px;
+    padding-right: ${({ theme }) => theme.space[2]}px;
+    /* A fixed height: toolbar buttons keep their size when a flex row would stretch them. */
+    height: var(--button-height);
+    min-width: var(--button-height);
+    &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+    &[data-pressed] { background: ${({ theme }) => theme.colors.border}; }
+    /* The current one of a set (a page number): filled, as the primary button. */
+    &[aria-current]:not([aria-current='false']) {
+      background: ${({ theme }) => theme.colors.primary};
+      color: ${({ theme }) => theme.colors.onPrimary};
+      font-weight: ${({ theme }) => theme.fontWeights.bold};
+    }
+  }
+
+  /* Icon above a short label, as in a bottom tab bar. */
+  &[data-stacked] {
+    flex-direction: column;
+    gap: 2px;
+    height: 52px;
+    min-width: 72px;
+    padding-top: ${({ theme }) => theme.space[1]}px;
+    padding-bottom: ${({ theme }) => theme.space[1]}px;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
 
   &[data-focus-visible] {
     outline: 2px solid ${({ theme }) => theme.colors.focusRing};
@@ -67,6 +104,10 @@ export const StyledButton = styled(AriaButton)`
   &[data-pending] { cursor: progress; }
 `;
 
+export const StyledButton = styled(AriaButton)`
+  ${buttonStyles}
+`;
+
 export const pendingLabel = css`
   /* opacity, not visibility: the label stays in the accessibility tree so the button keeps its name */
   opacity: 0;
@@ -74,6 +115,7 @@ export const pendingLabel = css`
 
 export const Label = styled.span<{ $hidden: boolean }>`
   display: inline-flex;
+  flex-direction: inherit;
   align-items: center;
   gap: inherit;
   ${({ $hidden }) => ($hidden ? pendingLabel : '')}

@@ -3,13 +3,16 @@ import type { ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Spinner } from '../Spinner';
 import { Label, PendingOverlay, StyledButton } from './Button.styles';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'warning' | 'link';
+/** `quiet`: transparent until hovered, in the text colour (toolbar buttons, page numbers). */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'warning' | 'link' | 'quiet';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'children'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
+  /** Icon above a short label, as in the mobile bottom bar. */
+  stacked?: boolean;
   children?: ReactNode;
 }
 
@@ -18,7 +21,7 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'children'> {
  * and ignores presses (react-aria keeps it focusable so keyboard users do not lose their place).
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', fullWidth, children, ...props },
+  { variant = 'primary', size = 'md', fullWidth, stacked, children, ...props },
   ref,
 ) {
   return (
@@ -28,6 +31,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       data-variant={variant}
       data-size={size}
       data-full-width={fullWidth || undefined}
+      data-stacked={stacked || undefined}
     >
       {({ isPending }) => (
         <>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CheckboxGroupProps as AriaCheckboxGroupProps } from 'react-aria-components';
 import { Checkbox } from '../Checkbox';
-import { FieldDescription, FieldErrorMessageText, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { Options, Root } from './CheckboxGroup.styles';
 
 export interface CheckboxGroupOption {
@@ -41,7 +42,7 @@ export function CheckboxGroup({
         ))}
       </Options>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
     </Root>
   );
 }

@@ -5,7 +5,6 @@ import { Spinner } from '../Spinner';
 import {
   EmptyState,
   FieldDescription,
-  FieldErrorMessageText,
   FieldLabel,
   OptionRow,
   StyledListBox,
@@ -14,6 +13,7 @@ import {
   type FieldErrorMessage,
   type ListOption,
 } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { Box, Root, StyledInput, Toggle } from './ComboBox.styles';
 
 export interface ComboBoxProps
@@ -118,7 +118,7 @@ export function ComboBox({
         )}
       </Box>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
       <StyledPopover placement="bottom start" offset={4} triggerRef={boxRef} style={{ minWidth: boxWidth }}>
         <StyledListBox
           renderEmptyState={() => (

@@ -11,13 +11,13 @@ import { Button } from '../Button';
 import { Icon } from '../Icon';
 import {
   FieldDescription,
-  FieldErrorMessageText,
   FieldLabel,
   StyledPopover,
   fieldStack,
   invalidFrom,
   type FieldErrorMessage,
 } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { CalendarMonth } from './Calendar';
 import { DateInput, FieldGroup, IconTrigger, PopoverDialog, Segment } from './Calendar.styles';
 import { fromIso, fromIsoProp, isWithin, resolveToday } from './dates';
@@ -115,7 +115,7 @@ export function DatePicker({
         </IconTrigger>
       </FieldGroup>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
       <StyledPopover placement="bottom start" offset={4}>
         <PopoverDialog>
           <Calendar>

@@ -12,13 +12,13 @@ import { Button } from '../Button';
 import { Icon } from '../Icon';
 import {
   FieldDescription,
-  FieldErrorMessageText,
   FieldLabel,
   StyledPopover,
   fieldStack,
   invalidFrom,
   type FieldErrorMessage,
 } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import {
   CalendarMonth,
   DateInput,
@@ -148,7 +148,7 @@ export function DateRangePicker({
         </IconTrigger>
       </FieldGroup>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
       <StyledPopover placement="bottom start" offset={4}>
         <PopoverDialog>
           <RangeCalendar>

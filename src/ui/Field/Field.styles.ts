@@ -1,12 +1,11 @@
 import styled, { css } from 'styled-components';
 import {
-  FieldError as AriaFieldError,
   Label as AriaLabel,
   ListBox as AriaListBox,
   ListBoxItem as AriaListBoxItem,
-  Popover as AriaPopover,
   Text,
 } from 'react-aria-components';
+import { Popover } from '../Popover';
 
 /** The vertical stack every form control uses: label, control, description, error. */
 export const fieldStack = css`
@@ -36,20 +35,6 @@ export const StyledDescription = styled(Text)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   line-height: ${({ theme }) => theme.lineHeights.normal};
-`;
-
-export const errorText = css`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[1]}px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.danger};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
-  svg { flex: none; margin-top: 2px; }
-`;
-
-export const StyledFieldError = styled(AriaFieldError)`
-  ${errorText}
 `;
 
 /**
@@ -94,18 +79,10 @@ export const inputFrame = css`
   }
 `;
 
-/** Popover shell shared by Select, ComboBox and the date pickers. */
-export const StyledPopover = styled(AriaPopover)`
+/** A field's dropdown (Select, ComboBox, the date pickers): the shared Popover, at least as wide as its trigger. */
+export const StyledPopover = styled(Popover)`
   min-width: var(--trigger-width);
   max-width: min(480px, calc(100vw - 16px));
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-  z-index: ${({ theme }) => theme.zIndices.popover};
-  outline: none;
-  overflow: auto;
 `;
 
 export const StyledListBox = styled(AriaListBox)`

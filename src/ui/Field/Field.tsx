@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ValidationResult } from 'react-aria-components';
-import { Icon } from '../Icon';
-import { RequiredMark, StyledDescription, StyledFieldError, StyledLabel } from './Field.styles';
+import { RequiredMark, StyledDescription, StyledLabel } from './Field.styles';
 
-/** What every field accepts as its error: text, or a function of react-aria's validation result. */
+/** What every field accepts as its error (shown by ErrorMessage): text, or a function of react-aria's validation result. */
 export type FieldErrorMessage = string | ((validation: ValidationResult) => string);
 
 export interface FieldLabelProps {
@@ -29,23 +28,6 @@ export function FieldLabel({ children, isRequired, ...rest }: FieldLabelProps) {
 export function FieldDescription({ children }: { children?: ReactNode }) {
   if (children == null || children === '') return null;
   return <StyledDescription slot="description">{children}</StyledDescription>;
-}
-
-/** The error line; react-aria renders it only while the field is invalid and links it to the control. */
-export function FieldErrorMessageText({ children }: { children?: FieldErrorMessage }) {
-  return (
-    <StyledFieldError>
-      {(validation) => {
-        const text = typeof children === 'function' ? children(validation) : (children ?? validation.validationErrors.join(' '));
-        return (
-          <>
-            <Icon name="error" size={14} />
-            <span>{text}</span>
-          </>
-        );
-      }}
-    </StyledFieldError>
-  );
 }
 
 /**

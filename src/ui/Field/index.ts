@@ -1,9 +1,8 @@
-export { FieldLabel, FieldDescription, FieldErrorMessageText, invalidFrom } from './Field';
+export { FieldLabel, FieldDescription, invalidFrom } from './Field';
 export type { FieldErrorMessage, FieldLabelProps } from './Field';
 export {
   fieldStack,
   inputFrame,
-  errorText,
   visuallyHidden,
   StyledPopover,
   StyledListBox,

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { errorText, fieldStack } from '../Field';
+import { fieldStack } from '../Field';
 
 export const Root = styled.div`
   ${fieldStack}
@@ -43,9 +43,4 @@ export const FileInfo = styled.div`
 export const Description = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const ErrorLine = styled.div`
-  ${errorText}
-  &:empty { display: none; }
 `;

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
-import { Description, ErrorLine, FileInfo, Label, Root, Row } from './FileField.styles';
+import { ErrorMessage } from '../ErrorMessage';
+import { Description, FileInfo, Label, Root, Row } from './FileField.styles';
 import {
   DEFAULT_IMAGE_TYPES,
   formatFileSize,
@@ -163,15 +164,10 @@ export function FileField({
         </FileInfo>
       </Row>
       {description && <Description id={ids.description}>{description}</Description>}
-      {/* Always mounted so a new error is announced. */}
-      <ErrorLine id={ids.error} aria-live="polite">
-        {error && (
-          <>
-            <Icon name="error" size={14} />
-            <span>{error}</span>
-          </>
-        )}
-      </ErrorLine>
+      {/* Polite: always mounted, so a new error is announced. */}
+      <ErrorMessage id={ids.error} announce="polite">
+        {error}
+      </ErrorMessage>
     </Root>
   );
 }

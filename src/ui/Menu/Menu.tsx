@@ -6,7 +6,6 @@ import {
   MenuItem as AriaMenuItem,
   MenuSection as AriaMenuSection,
   MenuTrigger,
-  Popover,
   Separator,
   type MenuItemProps as AriaMenuItemProps,
   type MenuProps as AriaMenuProps,
@@ -14,6 +13,7 @@ import {
   type PopoverProps,
 } from 'react-aria-components';
 import { Icon, type IconName } from '../Icon';
+import { Popover } from '../Popover';
 
 /* Menu and MenuItem are generic, which a styled() wrapper would erase, so they are styled from here. */
 const menuStyles = css`
@@ -43,18 +43,8 @@ const StyledPopover = styled(Popover)`
   min-width: 200px;
   max-width: 320px;
   padding: ${({ theme }) => theme.space[1]}px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  z-index: ${({ theme }) => theme.zIndices.dropdown};
-  overflow: auto;
-  transition: opacity ${({ theme }) => theme.durations.fast};
-  &[data-entering], &[data-exiting] { opacity: 0; }
   ${menuStyles}
 `;
-
 
 const SectionHeader = styled(Header)`
   padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px ${theme.space[1]}px`};

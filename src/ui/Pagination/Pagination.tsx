@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button as AriaButton } from 'react-aria-components';
+import { Button } from '../Button';
 import { Icon } from '../Icon';
 
 const Nav = styled.nav`
@@ -15,34 +15,7 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const PageButton = styled(AriaButton)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  min-width: 36px;
-  height: 36px;
-  padding: 0 ${({ theme }) => theme.space[2]}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
   font-variant-numeric: tabular-nums;
-  cursor: pointer;
-  outline: none;
-  &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  &[data-pressed] { background: ${({ theme }) => theme.colors.border}; }
-  &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-  }
-  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
-  &[data-disabled] { opacity: 0.5; cursor: not-allowed; }
 `;
 
 const Ellipsis = styled.span`
@@ -100,21 +73,22 @@ export function Pagination({
     <Nav aria-label={ariaLabel} className={className}>
       <List>
         <li>
-          <PageButton aria-label="Previous page" isDisabled={current <= 1} onPress={() => onChange(current - 1)}>
+          <Button variant="quiet" aria-label="Previous page" isDisabled={current <= 1} onPress={() => onChange(current - 1)}>
             <Icon name="chevronLeft" />
             <span>Previous</span>
-          </PageButton>
+          </Button>
         </li>
         {pageItems(current, totalPages, siblingCount).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <PageButton
+              <Button
+                variant="quiet"
                 aria-label={`Page ${item}`}
                 aria-current={item === current ? 'page' : undefined}
                 onPress={() => item !== current && onChange(item)}
               >
                 {item}
-              </PageButton>
+              </Button>
             </li>
           ) : (
             <li key={item} aria-hidden="true">
@@ -123,10 +97,10 @@ export function Pagination({
           ),
         )}
         <li>
-          <PageButton aria-label="Next page" isDisabled={current >= totalPages} onPress={() => onChange(current + 1)}>
+          <Button variant="quiet" aria-label="Next page" isDisabled={current >= totalPages} onPress={() => onChange(current + 1)}>
             <span>Next</span>
             <Icon name="chevronRight" />
-          </PageButton>
+          </Button>
         </li>
       </List>
     </Nav>

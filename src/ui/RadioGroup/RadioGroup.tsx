@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RadioGroupProps as AriaRadioGroupProps } from 'react-aria-components';
-import { FieldDescription, FieldErrorMessageText, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { Options, Root, StyledRadio } from './RadioGroup.styles';
 
 export interface RadioOption {
@@ -34,7 +35,7 @@ export function RadioGroup({ label, options, description, errorMessage, isInvali
         ))}
       </Options>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
     </Root>
   );
 }

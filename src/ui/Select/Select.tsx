@@ -3,7 +3,6 @@ import type { SelectProps as AriaSelectProps } from 'react-aria-components';
 import { Icon } from '../Icon';
 import {
   FieldDescription,
-  FieldErrorMessageText,
   FieldLabel,
   OptionRow,
   StyledListBox,
@@ -12,6 +11,7 @@ import {
   type FieldErrorMessage,
   type ListOption,
 } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { Root, Trigger, Value } from './Select.styles';
 
 export interface SelectProps extends Omit<AriaSelectProps<ListOption>, 'children' | 'className' | 'style' | 'selectionMode'> {
@@ -39,7 +39,7 @@ export function Select({ label, items, placeholder, description, errorMessage, i
         <Icon name="chevronDown" size={16} />
       </Trigger>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
       <StyledPopover placement="bottom start" offset={4}>
         <StyledListBox items={items}>{(option) => <OptionRow option={option} />}</StyledListBox>
       </StyledPopover>

@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState, type ReactNode } from 'react';
 import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
-import { FieldDescription, FieldErrorMessageText, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { Counter, Footer, Root, StyledTextArea, Texts } from './TextArea.styles';
 
 export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children' | 'type' | 'className' | 'style'> {
@@ -53,7 +54,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
       <Footer>
         <Texts>
           <FieldDescription>{description}</FieldDescription>
-          <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+          <ErrorMessage>{errorMessage}</ErrorMessage>
         </Texts>
         {showCounter && (
           <Counter id={counterId} aria-live="polite" data-exhausted={remaining === 0 || undefined}>

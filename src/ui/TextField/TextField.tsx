@@ -1,7 +1,8 @@
 import { forwardRef, type ReactNode } from 'react';
 import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 import { Icon, type IconName } from '../Icon';
-import { FieldDescription, FieldErrorMessageText, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { ErrorMessage } from '../ErrorMessage';
 import { InputWrap, Root, StyledInput } from './TextField.styles';
 
 export type TextFieldType = 'text' | 'email' | 'password' | 'number';
@@ -40,7 +41,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         />
       </InputWrap>
       <FieldDescription>{description}</FieldDescription>
-      <FieldErrorMessageText>{errorMessage}</FieldErrorMessageText>
+      <ErrorMessage>{errorMessage}</ErrorMessage>
     </Root>
   );
 });

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { paths } from '../../../shared/paths';
 import { Button } from '../../../ui/Button';
+import { LinkButton } from '../../../ui/LinkButton';
 import { Modal } from '../../../ui/Modal';
 import { SystemMessage } from '../../../ui/SystemMessage';
-import { ButtonLink } from './ButtonLink';
 
 const Text = styled.div`
   display: flex;
@@ -20,7 +21,7 @@ export interface NoticeModalProps {
   onClose: () => void;
   /** Label of the secondary action (closes); default 'Close'. */
   closeLabel?: string;
-  /** The primary action: a link to /settings (closes as it navigates). */
+  /** The primary action: a link to the settings page (closes as it navigates). */
   settingsLabel?: string;
   settingsHref?: string;
   /** Or a button instead of the link. */
@@ -29,7 +30,7 @@ export interface NoticeModalProps {
 }
 
 /** The frame of the simple dashboard notices (spec 002 §2 "Dashboard modals"). */
-export function NoticeModal({ title, children, isOpen, onClose, closeLabel = 'Close', settingsLabel, settingsHref = '/settings', action, errorMessage }: NoticeModalProps) {
+export function NoticeModal({ title, children, isOpen, onClose, closeLabel = 'Close', settingsLabel, settingsHref = paths.settings, action, errorMessage }: NoticeModalProps) {
   return (
     <Modal
       title={title}
@@ -43,9 +44,9 @@ export function NoticeModal({ title, children, isOpen, onClose, closeLabel = 'Cl
           </Button>
           {action}
           {settingsLabel && (
-            <ButtonLink href={settingsHref} onPress={onClose}>
+            <LinkButton href={settingsHref} onPress={onClose}>
               {settingsLabel}
-            </ButtonLink>
+            </LinkButton>
           )}
         </>
       }

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ButtonLink } from '../../../../src/features/dashboard/modals/ButtonLink';
 import { NoticeModal } from '../../../../src/features/dashboard/modals/NoticeModal';
 import { Button } from '../../../../src/ui/Button';
 import { animationsSettled, RouteProbe, screen } from '../../shell/storyUtils';
+import { paths } from '../../../../src/shared/paths';
 
 /**
  * The frame every simple dashboard notice shares (spec 002 §4): title, text, a secondary action
- * that closes, and either a ButtonLink to /settings or a button of its own; an error in place.
+ * that closes, and either a LinkButton to /settings or a button of its own; an error in place.
  */
 const meta = {
   title: 'Features/Dashboard/Modals/NoticeModal',
@@ -39,12 +39,12 @@ async function dialog(name: string) {
   return d;
 }
 
-/** The ButtonLink navigates to /settings and closes the notice on its way. */
+/** The LinkButton navigates to /settings and closes the notice on its way. */
 export const SettingsLink: Story = {
   play: async ({ args, canvasElement }) => {
     const d = await dialog('Set up your payment method');
     const link = within(d).getByRole('link', { name: 'Go to Settings' });
-    await expect(link).toHaveAttribute('href', '/settings');
+    await expect(link).toHaveAttribute('href', paths.settings);
     await userEvent.click(link);
     await waitFor(() => expect(within(canvasElement).getByTestId('route-probe')).toHaveTextContent('Route: /settings'));
     await expect(args.onClose).toHaveBeenCalled();
@@ -72,17 +72,5 @@ export const OwnActionWithError: Story = {
     await expect(within(d).getByRole('button', { name: 'I have submitted my documents' })).toBeVisible();
     await expect(within(d).queryByRole('link')).toBeNull();
     await expect(within(d).getByText('Connection error.')).toBeInTheDocument();
-  },
-};
-
-/** ButtonLink on its own: a link that looks like the primary button. */
-export const ButtonLinkAlone: Story = {
-  render: () => (
-    <div style={{ padding: 24 }}>
-      <ButtonLink href="/settings">Go to Settings</ButtonLink>
-    </div>
-  ),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', '/settings');
   },
 };

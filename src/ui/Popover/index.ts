@@ -1,0 +1,2 @@
+export { Popover } from './Popover';
+export type { PopoverProps } from 'react-aria-components';
