@@ -1,10 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
-import { makeStore } from '../src/app/store';
+import { makeStore, type RootState } from '../src/app/store';
+import { takeContractViolations } from '../stories/mocks/http';
+import type { PortalParameters } from './helpers';
 import { AriaRouter } from '../src/app/AriaRouter';
 import { PortalThemeProvider } from '../src/ui/theme';
 import type { ThemeName } from '../src/ui/theme';
@@ -23,32 +25,56 @@ const withTheme: Decorator = (Story, context) => {
   );
 };
 
-/** A fresh Redux store for every story, so cached API data never leaks between stories. */
-function StoreProvider({ children }: { children: React.ReactNode }) {
-  const [store] = useState(makeStore);
+/** A fresh Redux store for every story (so cached API data never leaks), preloaded if the story says so. */
+function StoreProvider({ children, preloadedState }: { children: React.ReactNode; preloadedState?: Partial<RootState> }) {
+  const [store] = useState(() => makeStore(preloadedState));
   return <Provider store={store}>{children}</Provider>;
 }
 const withStore: Decorator = (Story, context) => (
-  <StoreProvider key={context.id}>
+  <StoreProvider key={context.id} preloadedState={(context.parameters as PortalParameters).store?.preloadedState}>
     <Story />
   </StoreProvider>
 );
 
-/** A deep-linkable router: `parameters.router.initialEntries` sets the URL a story starts on. */
+/**
+ * A deep-linkable router: `parameters.router.initialEntries` sets the URL a story starts on, and
+ * `parameters.router.path` renders the story inside that route pattern (for `/campaign/:oid` screens).
+ */
 const withRouter: Decorator = (Story, context) => {
-  const entries = (context.parameters.router?.initialEntries as string[] | undefined) ?? ['/'];
+  const router = (context.parameters as PortalParameters).router;
+  const entries = router?.initialEntries ?? ['/'];
   return (
     <MemoryRouter initialEntries={entries}>
       <AriaRouter>
-        <Story />
+        {router?.path ? (
+          <Routes>
+            <Route path={router.path} element={<Story />} />
+          </Routes>
+        ) : (
+          <Story />
+        )}
       </AriaRouter>
     </MemoryRouter>
   );
 };
 
+/**
+ * After every story: a request the portal sent that the contract refuses (or a mock answer that breaks
+ * it) fails the story, even when the screen happened to cope (stories/mocks/http.ts).
+ */
+function failOnContractViolations() {
+  const violations = takeContractViolations();
+  if (violations.length) throw new Error(`Contract violations:\n${violations.join('\n')}`);
+}
+
 const preview: Preview = {
   decorators: [withRouter, withStore, withTheme],
   loaders: [mswLoader()],
+  beforeEach: () => {
+    // Breaches left by a previous story's late requests are not this story's.
+    takeContractViolations();
+  },
+  afterEach: failOnContractViolations,
   globalTypes: {
     theme: {
       description: 'Portal theme',

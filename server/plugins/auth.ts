@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Access } from '../../src/api/contract/endpoint';
 import { TOKEN_HEADER } from '../../src/api/contract/session';
+import type { AppContext } from '../context';
 import type { DB, SessionStage } from '../db/schema';
 import { hashToken } from '../lib/crypto';
 import { unauthorized } from '../lib/errors';
@@ -36,8 +38,10 @@ export function readToken(request: FastifyRequest): string | null {
 /**
  * Resolves the x-app-token header to a live session of an active affiliate, or throws 401.
  * `stages` lists the session stages the route accepts (a half sign-in reaches only its own calls).
+ * Routes never call this: the onRequest hook of `registerSessionHook` does, from the endpoint's
+ * `access`. (A rate limit keyed by affiliate uses `sessionOf`.)
  */
-export async function authenticate(
+async function authenticate(
   db: Kysely<DB>,
   request: FastifyRequest,
   now: Date,
@@ -75,4 +79,54 @@ export async function authenticate(
   const auth = { sessionId: session.id, affiliateId: session.affiliate_id, stage: session.stage };
   request.auth = auth;
   return auth;
+}
+
+const stagesOf = (access: Exclude<Access, 'public'>): readonly SessionStage[] => (access === 'session' ? ['active'] : access);
+
+/** One lookup per request, shared by the session hook and a rate-limit key that needs the affiliate. */
+const lookups = new WeakMap<FastifyRequest, Promise<AuthContext>>();
+
+function lookup(ctx: Pick<AppContext, 'db' | 'now'>, request: FastifyRequest, stages: readonly SessionStage[]): Promise<AuthContext> {
+  let pending = lookups.get(request);
+  if (!pending) {
+    pending = authenticate(ctx.db, request, ctx.now(), stages);
+    lookups.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * The signed-in affiliate of a request to a non-public route, or null: for a rate limit keyed per
+ * affiliate, which runs before the session hook. The hook reuses the same lookup.
+ */
+export async function sessionOf(ctx: Pick<AppContext, 'db' | 'now'>, request: FastifyRequest): Promise<AuthContext | null> {
+  const access = request.routeOptions.config.endpoint?.access;
+  if (!access || access === 'public') return null;
+  return lookup(ctx, request, stagesOf(access)).catch(() => null);
+}
+
+/**
+ * The one session check of the API: every route whose endpoint description is not public gets an
+ * onRequest hook that resolves the token to `request.auth` (or answers 401) before anything else of
+ * the route runs. It is appended after the rate limiter's hook (registered earlier), so requests
+ * without a valid token still count against the per-address limit. A route under /api without an
+ * endpoint description refuses to register: every API route says who may call it.
+ */
+export function registerSessionHook(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'now'>, apiPrefix = '/api'): void {
+  app.addHook('onRoute', (options) => {
+    const endpoint = options.config?.endpoint;
+    if (!endpoint) {
+      if (options.url === apiPrefix || options.url.startsWith(`${apiPrefix}/`)) {
+        throw new Error(`${options.method} ${options.url} has no endpoint description: register it with route() (server/lib/route.ts)`);
+      }
+      return;
+    }
+    if (endpoint.access === 'public') return;
+    const stages = stagesOf(endpoint.access);
+    const hook: onRequestHookHandler = async (request) => {
+      request.auth = await lookup(ctx, request, stages);
+    };
+    const existing = options.onRequest ? (Array.isArray(options.onRequest) ? options.onRequest : [options.onRequest]) : [];
+    options.onRequest = [...existing, hook];
+  });
 }

@@ -1,11 +1,14 @@
 import { baseApi } from './baseApi';
-import type { AffiliateResponse } from './contract/affiliate';
+import { affiliateEndpoints } from './contract/affiliate';
+import { plain, type Reply } from './endpoints';
+
+const { getAffiliate } = affiliateEndpoints;
 
 /** The signed-in affiliate's record (spec 002 §7 GET /affiliate). */
-export const affiliateApi = baseApi.injectEndpoints({
+export const affiliateApi = baseApi.enhanceEndpoints({ addTagTypes: ['Affiliate'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAffiliate: build.query<AffiliateResponse, void>({
-      query: () => '/affiliate',
+    getAffiliate: build.query<Reply<typeof getAffiliate>, void>({
+      query: plain(getAffiliate),
       providesTags: ['Affiliate'],
     }),
   }),

@@ -1,45 +1,28 @@
 import { baseApi } from './baseApi';
-import type { LoginRequestInput, LoginResponse } from './contract/session';
-import type { OtpActivateResponse, OtpSetupResponse, OtpVerifyResponse, SendCodeResponse } from './contract/twoFactor';
-import type { SuccessOnly } from './contract/envelope';
+import { sessionEndpoints } from './contract/session';
+import { twoFactorEndpoints } from './contract/twoFactor';
+import { plain, withBody, type Body, type Reply } from './endpoints';
 
-type CodeMethod = 'byEmail' | 'bySMS' | 'byBoth';
-type CodePurpose = 'login' | 'settings';
+const { login, logout, verifyToken, pageView } = sessionEndpoints;
+const { otpVerify, savePromptDate, sendCode, verifyCode, otpSetup, otpActivate } = twoFactorEndpoints;
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Session', 'Affiliate'] });
 
 /** Sign-in, two-factor and code verification (spec 002 §7, spec 001 §7). */
-export const authApi = baseApi.injectEndpoints({
+export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequestInput>({
-      // No x-app-token on this one: see prepareHeaders in baseApi.
-      query: (body) => ({ url: '/authenticationApp', method: 'POST', body }),
-    }),
-    otpVerify: build.mutation<OtpVerifyResponse, { inputCode: string }>({
-      query: (body) => ({ url: '/authenticationApp/otpVerify', method: 'POST', body }),
-    }),
-    savePromptDate: build.mutation<SuccessOnly, void>({
-      query: () => ({ url: '/authenticationApp/savePromptDate', method: 'POST', body: {} }),
-    }),
-    sendCode: build.mutation<SendCodeResponse, { method: CodeMethod; purpose: CodePurpose }>({
-      query: (body) => ({ url: '/authenticationApp/sendCode', method: 'POST', body }),
-    }),
-    verifyCode: build.mutation<SuccessOnly, { code: string; t: string }>({
-      query: (body) => ({ url: '/authenticationApp/verifyCode', method: 'POST', body }),
-    }),
-    otpSetup: build.mutation<OtpSetupResponse, void>({
-      query: () => ({ url: '/authenticationApp/otpsetup', method: 'POST', body: {} }),
-    }),
-    otpActivate: build.mutation<OtpActivateResponse, { secret: string; otp: string }>({
-      query: (body) => ({ url: '/authenticationApp/otpActivate', method: 'POST', body }),
-    }),
-    verifyToken: build.query<SuccessOnly, void>({
-      query: () => '/application/verifyToken',
-      providesTags: ['Session'],
-    }),
-    pageView: build.mutation<SuccessOnly, { screen_name: string; query_string: string }>({
-      query: (body) => ({ url: '/affiliate/pageView', method: 'POST', body }),
-    }),
-    logout: build.mutation<SuccessOnly, void>({
-      query: () => ({ url: '/authenticationApp/logout', method: 'POST', body: {} }),
+    // No x-app-token on this one: see prepareHeaders in baseApi.
+    login: build.mutation<Reply<typeof login>, Body<typeof login>>({ query: withBody(login) }),
+    otpVerify: build.mutation<Reply<typeof otpVerify>, Body<typeof otpVerify>>({ query: withBody(otpVerify) }),
+    savePromptDate: build.mutation<Reply<typeof savePromptDate>, void>({ query: plain(savePromptDate) }),
+    sendCode: build.mutation<Reply<typeof sendCode>, Body<typeof sendCode>>({ query: withBody(sendCode) }),
+    verifyCode: build.mutation<Reply<typeof verifyCode>, Body<typeof verifyCode>>({ query: withBody(verifyCode) }),
+    otpSetup: build.mutation<Reply<typeof otpSetup>, void>({ query: plain(otpSetup) }),
+    otpActivate: build.mutation<Reply<typeof otpActivate>, Body<typeof otpActivate>>({ query: withBody(otpActivate) }),
+    verifyToken: build.query<Reply<typeof verifyToken>, void>({ query: plain(verifyToken), providesTags: ['Session'] }),
+    pageView: build.mutation<Reply<typeof pageView>, Body<typeof pageView>>({ query: withBody(pageView) }),
+    logout: build.mutation<Reply<typeof logout>, void>({
+      query: plain(logout),
       invalidatesTags: ['Session', 'Affiliate'],
     }),
   }),
@@ -57,3 +40,4 @@ export const {
   usePageViewMutation,
   useLogoutMutation,
 } = authApi;
+

@@ -84,21 +84,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'Session',
-    'Affiliate',
-    'Campaign',
-    'CampaignList',
-    'Bookmark',
-    'News',
-    'Notification',
-    'Report',
-    'MaxMoney',
-    'Postback',
-    'AccountBalance',
-    'DashboardModals',
-    'PerformanceBonus',
-  ],
+  // Each area adds its own tag types (`baseApi.enhanceEndpoints({ addTagTypes })`): docs/adding-an-area.md.
+  tagTypes: [],
   endpoints: () => ({}),
 });
 

@@ -1,31 +1,13 @@
-import { delay, http, HttpResponse, type DefaultBodyType } from 'msw';
-import { apiBase } from '../../src/api/baseApi';
-import { errorEnvelope, type ErrorEnvelope, type SuccessOnly } from '../../src/api/contract/envelope';
-import type { LoginResponse } from '../../src/api/contract/session';
-import type { OtpActivateResponse, OtpSetupResponse, OtpVerifyResponse, SendCodeResponse } from '../../src/api/contract/twoFactor';
+import { sessionEndpoints, type LoginResponse } from '../../src/api/contract/session';
+import { twoFactorEndpoints, type OtpSetupResponse } from '../../src/api/contract/twoFactor';
+import { failureResponse, mocksOf, type MockOptions } from './http';
 
 /**
- * MSW handlers for every call of `src/api/authApi.ts` (spec 002 §7), with fixtures typed by the
- * zod contract. Each endpoint has the same set of factories:
- *   answer(body)            200 with a success body
- *   failure(message, code)  the server's `{ success: false, errors: { message, code } }`
- *   networkError()          the request never gets an answer ('Connection error.' on screen)
- *   pending()               never answers (loading states)
- * and each takes an optional `onRequest(body)` so a story can assert that the call was made.
+ * MSW handlers for every call of `src/api/authApi.ts` (spec 002 §7), made with the mock toolkit
+ * (./http.ts) from the endpoint descriptions, with fixtures typed by the zod contract. Each endpoint
+ * has the toolkit's answer, failure, networkError and pending, plus the named answers below; each
+ * takes `{ onRequest }` so a story can assert what the portal sent.
  */
-
-export const authPaths = {
-  login: `${apiBase}/authenticationApp`,
-  otpVerify: `${apiBase}/authenticationApp/otpVerify`,
-  savePromptDate: `${apiBase}/authenticationApp/savePromptDate`,
-  sendCode: `${apiBase}/authenticationApp/sendCode`,
-  verifyCode: `${apiBase}/authenticationApp/verifyCode`,
-  otpSetup: `${apiBase}/authenticationApp/otpsetup`,
-  otpActivate: `${apiBase}/authenticationApp/otpActivate`,
-  verifyToken: `${apiBase}/application/verifyToken`,
-  pageView: `${apiBase}/affiliate/pageView`,
-  logout: `${apiBase}/authenticationApp/logout`,
-} as const;
 
 /** Messages the server answers with (the wording of server/modules/session and spec 002 §8). */
 export const authServerMessages = {
@@ -46,42 +28,7 @@ export const validCodes = {
   activation: '246810',
 } as const;
 
-export interface HandlerOptions {
-  /** Called with the parsed JSON body (or null) of every request the handler answers. */
-  onRequest?: (body: unknown) => void;
-}
-
-async function bodyOf(request: Request): Promise<unknown> {
-  try {
-    return await request.clone().json();
-  } catch {
-    return null;
-  }
-}
-
-const failureResponse = (message: string, status: number) => HttpResponse.json<ErrorEnvelope>(errorEnvelope(message, status), { status });
-
-/** The four standard answers of one POST endpoint; `T` is its contract's success body. */
-function postEndpoint<T extends DefaultBodyType>(path: string) {
-  const on = (reply: (body: unknown) => Response | Promise<Response>, options?: HandlerOptions) =>
-    http.post(path, async ({ request }) => {
-      const body = await bodyOf(request);
-      options?.onRequest?.(body);
-      return reply(body);
-    });
-  return {
-    /** Any reply computed from the request body (e.g. a right or wrong code). */
-    reply: on,
-    answer: (body: T, options?: HandlerOptions) => on(() => HttpResponse.json(body), options),
-    failure: (message: string, status = 400, options?: HandlerOptions) => on(() => failureResponse(message, status), options),
-    networkError: (options?: HandlerOptions) => on(() => HttpResponse.error(), options),
-    pending: (options?: HandlerOptions) =>
-      on(async () => {
-        await delay('infinite');
-        return HttpResponse.error();
-      }, options),
-  };
-}
+type HandlerOptions = MockOptions;
 
 /* ------------------------------------------------------------------------------------------------
  * Login (POST /authenticationApp): one answer per branch of spec 002 §4 "Login flow".
@@ -130,10 +77,10 @@ export const loginAnswers = {
   forcedOffer: { ...baseLogin, 'mb-p': 1, 'mb-o': 0, otp_prompt_date: null } satisfies LoginResponse,
 };
 
-const login = postEndpoint<LoginResponse>(authPaths.login);
+const login = mocksOf(sessionEndpoints.login);
 export const loginHandlers = {
   ...login,
-  straightIn: (options?: HandlerOptions) => login.reply(() => HttpResponse.json(loginAnswers.straightIn()), options),
+  straightIn: (options?: HandlerOptions) => login.answer(() => loginAnswers.straightIn(), options),
   otpEnabled: (options?: HandlerOptions) => login.answer(loginAnswers.otpEnabled, options),
   countryNotVerified: (options?: HandlerOptions) => login.answer(loginAnswers.countryNotVerified, options),
   countryNotVerifiedNoMobile: (options?: HandlerOptions) => login.answer(loginAnswers.countryNotVerifiedNoMobile, options),
@@ -150,19 +97,15 @@ export const loginHandlers = {
  * Authenticator code (POST /authenticationApp/otpVerify)
  * --------------------------------------------------------------------------------------------- */
 
-const otpVerify = postEndpoint<OtpVerifyResponse>(authPaths.otpVerify);
+const otpVerify = mocksOf(twoFactorEndpoints.otpVerify);
 export const otpVerifyHandlers = {
   ...otpVerify,
   valid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: true }, options),
   invalid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: false }, options),
   /** Valid only for `validCodes.authenticator`: lets a story try a wrong code, then the right one. */
   byCode: (options?: HandlerOptions) =>
-    otpVerify.reply(
-      (body) =>
-        HttpResponse.json<OtpVerifyResponse>({
-          success: true,
-          isCodeValid: (body as { inputCode?: string } | null)?.inputCode === validCodes.authenticator,
-        }),
+    otpVerify.answer(
+      ({ body }) => ({ success: true, isCodeValid: (body as { inputCode?: string } | null)?.inputCode === validCodes.authenticator }),
       options,
     ),
   sessionExpired: (options?: HandlerOptions) => otpVerify.failure(authServerMessages.sessionExpired, 401, options),
@@ -172,7 +115,7 @@ export const otpVerifyHandlers = {
  * "Not now" on the optional offer (POST /authenticationApp/savePromptDate)
  * --------------------------------------------------------------------------------------------- */
 
-const savePromptDate = postEndpoint<SuccessOnly>(authPaths.savePromptDate);
+const savePromptDate = mocksOf(twoFactorEndpoints.savePromptDate);
 export const savePromptDateHandlers = {
   ...savePromptDate,
   saved: (options?: HandlerOptions) => savePromptDate.answer({ success: true }, options),
@@ -184,24 +127,24 @@ export const savePromptDateHandlers = {
 
 export const CODE_HANDLE = 'story-code-handle-7c1d';
 
-const sendCode = postEndpoint<SendCodeResponse>(authPaths.sendCode);
+const sendCode = mocksOf(twoFactorEndpoints.sendCode);
 export const sendCodeHandlers = {
   ...sendCode,
   sent: (options?: HandlerOptions) => sendCode.answer({ success: true, t: CODE_HANDLE }, options),
   notSent: (options?: HandlerOptions) => sendCode.failure(authServerMessages.codeSendFailed, 400, options),
 };
 
-const verifyCode = postEndpoint<SuccessOnly>(authPaths.verifyCode);
+const verifyCode = mocksOf(twoFactorEndpoints.verifyCode);
 export const verifyCodeHandlers = {
   ...verifyCode,
   verified: (options?: HandlerOptions) => verifyCode.answer({ success: true }, options),
   wrongCode: (options?: HandlerOptions) => verifyCode.failure(authServerMessages.wrongVerificationCode, 400, options),
   /** Accepts only `validCodes.verification` sent with `CODE_HANDLE`. */
   byCode: (options?: HandlerOptions) =>
-    verifyCode.reply((body) => {
+    verifyCode.reply(({ body }) => {
       const b = body as { code?: string; t?: string } | null;
       return b?.code === validCodes.verification && b.t === CODE_HANDLE
-        ? HttpResponse.json<SuccessOnly>({ success: true })
+        ? { success: true as const }
         : failureResponse(authServerMessages.wrongVerificationCode, 400);
     }, options),
 };
@@ -245,34 +188,30 @@ export const otpSetupAnswers: OtpSetupResponse[] = [
   },
 ];
 
-const otpSetup = postEndpoint<OtpSetupResponse>(authPaths.otpSetup);
+const otpSetup = mocksOf(twoFactorEndpoints.otpSetup);
 export const otpSetupHandlers = {
   ...otpSetup,
   /** Each call answers the next set-up of `otpSetupAnswers` (the last one repeats). */
   fresh: (options?: HandlerOptions) => {
     let calls = 0;
-    return otpSetup.reply(() => {
+    return otpSetup.answer(() => {
       const answer = otpSetupAnswers[Math.min(calls, otpSetupAnswers.length - 1)];
       calls += 1;
-      return HttpResponse.json(answer);
+      return answer;
     }, options);
   },
   failed: (options?: HandlerOptions) => otpSetup.failure(authServerMessages.internal, 500, options),
 };
 
-const otpActivate = postEndpoint<OtpActivateResponse>(authPaths.otpActivate);
+const otpActivate = mocksOf(twoFactorEndpoints.otpActivate);
 export const otpActivateHandlers = {
   ...otpActivate,
   valid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: true }, options),
   invalid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: false }, options),
   /** Valid only for `validCodes.activation`. */
   byCode: (options?: HandlerOptions) =>
-    otpActivate.reply(
-      (body) =>
-        HttpResponse.json<OtpActivateResponse>({
-          success: true,
-          isTokenValid: (body as { otp?: string } | null)?.otp === validCodes.activation,
-        }),
+    otpActivate.answer(
+      ({ body }) => ({ success: true, isTokenValid: (body as { otp?: string } | null)?.otp === validCodes.activation }),
       options,
     ),
 };
@@ -281,19 +220,15 @@ export const otpActivateHandlers = {
  * Session calls made around the journey (GET /application/verifyToken, pageView, logout)
  * --------------------------------------------------------------------------------------------- */
 
+const verifyToken = mocksOf(sessionEndpoints.verifyToken);
 export const verifyTokenHandlers = {
-  valid: () => http.get(authPaths.verifyToken, () => HttpResponse.json<SuccessOnly>({ success: true })),
-  invalid: () => http.get(authPaths.verifyToken, () => failureResponse(authServerMessages.sessionExpired, 401)),
-  networkError: () => http.get(authPaths.verifyToken, () => HttpResponse.error()),
-  pending: () =>
-    http.get(authPaths.verifyToken, async () => {
-      await delay('infinite');
-      return HttpResponse.error();
-    }),
+  ...verifyToken,
+  valid: (options?: HandlerOptions) => verifyToken.answer({ success: true }, options),
+  invalid: (options?: HandlerOptions) => verifyToken.failure(authServerMessages.sessionExpired, 401, options),
 };
 
-const pageView = postEndpoint<SuccessOnly>(authPaths.pageView);
+const pageView = mocksOf(sessionEndpoints.pageView);
 export const pageViewHandlers = { ...pageView, recorded: (options?: HandlerOptions) => pageView.answer({ success: true }, options) };
 
-const logout = postEndpoint<SuccessOnly>(authPaths.logout);
+const logout = mocksOf(sessionEndpoints.logout);
 export const logoutHandlers = { ...logout, loggedOut: (options?: HandlerOptions) => logout.answer({ success: true }, options) };

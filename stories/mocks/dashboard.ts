@@ -1,44 +1,21 @@
-import { delay, http, HttpResponse } from 'msw';
-import { apiBase } from '../../src/api/baseApi';
-import type { AnnouncementDismissResponse, SliderItem, SliderResponse } from '../../src/api/contract/content';
-import type {
-  AffiliateStatsResponse,
-  DashboardModals,
-  DashboardModalsResponse,
-  PerformanceBonusOptInResponse,
-  PerformanceBonusResponse,
-  SaveTargetsResponse,
-  Vertical,
-  VerticalListResponse,
+import { contentEndpoints, type SliderItem } from '../../src/api/contract/content';
+import {
+  dashboardEndpoints,
+  type AffiliateStatsResponse,
+  type DashboardModals,
+  type PerformanceBonusResponse,
+  type Vertical,
 } from '../../src/api/contract/dashboard';
-import { errorEnvelope } from '../../src/api/contract/envelope';
+import { paths } from '../../src/shared/paths';
+import { RATE_TYPE_LABELS } from '../../src/shared/rateText';
+import { answer, failure, pending } from './http';
 import { pictureOf, type Spy } from './shell';
 
 /**
  * MSW handlers and fixtures for the dashboard (spec 000 §2, §4, §7; spec 002 §4, §7): stats, slider,
- * performance bonus and opt-in, the dashboard modals, their dismissals and the intro survey.
+ * performance bonus and opt-in, the dashboard modals, their dismissals and the intro survey. Made
+ * with the mock toolkit (./http.ts) from the endpoint descriptions.
  */
-
-export const dashboardPaths = {
-  stats: `${apiBase}/affiliatestats`,
-  slider: `${apiBase}/campaignSlider`,
-  bonus: `${apiBase}/bonus/performance`,
-  optIn: `${apiBase}/bonus/performance/optin`,
-  modals: `${apiBase}/dashboard/modals`,
-  dismiss: `${apiBase}/announcements/dismiss/:notice`,
-  tipalti: `${apiBase}/tipaltiMissingDocs`,
-  verticals: `${apiBase}/introSurvey/getVerticalList`,
-  saveTargets: `${apiBase}/introSurvey/saveTargets`,
-} as const;
-
-const failure = (message: string, status: number) => HttpResponse.json(errorEnvelope(message, status), { status });
-const forever = async () => {
-  await delay('infinite');
-  return HttpResponse.error();
-};
-async function bodyOf(request: Request): Promise<unknown> {
-  return request.clone().json().catch(() => null);
-}
 
 export const statsFixture: AffiliateStatsResponse = {
   success: true,
@@ -55,9 +32,9 @@ export const sliderFixture: SliderItem[] = [
     thumbnail: pictureOf('DebtFree Relief', 150, 120, 90),
     description: 'Exclusive payout for December.',
     rate: 45,
-    rate_type: '$ per lead',
+    rate_type: RATE_TYPE_LABELS.F,
     button: 'Promote Now',
-    url: '/campaign/1205',
+    url: paths.campaign(1205),
     campaign_name: 'DebtFree Relief Now',
     pinned: 'N',
   },
@@ -67,9 +44,9 @@ export const sliderFixture: SliderItem[] = [
     thumbnail: pictureOf('SolarBright Quotes', 40, 120, 90),
     description: 'Our top converting solar offer.',
     rate: 42,
-    rate_type: '$ per lead',
+    rate_type: RATE_TYPE_LABELS.F,
     button: 'Get Started',
-    url: '/campaign/1202',
+    url: paths.campaign(1202),
     campaign_name: 'SolarBright Home Quotes',
     pinned: 'Y',
   },
@@ -79,7 +56,7 @@ export const sliderFixture: SliderItem[] = [
     thumbnail: pictureOf('AutoShield Insurance', 260, 120, 90),
     description: 'Now paying a share of every sale.',
     rate: 12,
-    rate_type: '% of sale',
+    rate_type: RATE_TYPE_LABELS.P,
     button: 'Learn More',
     url: '',
     campaign_name: 'AutoShield Insurance',
@@ -130,66 +107,62 @@ export const verticalsFixture: Vertical[] = [
   { subcategory_id: 41, subcategory_name: 'Weight Loss', category_name: 'Health' },
 ];
 
+const { getCampaignSlider } = contentEndpoints;
+const {
+  getAffiliateStats,
+  getPerformanceBonus,
+  optInPerformanceBonus,
+  getDashboardModals,
+  dismissAnnouncement,
+  confirmMissingDocs,
+  getVerticalList,
+  saveTargets,
+} = dashboardEndpoints;
+
 export const dashboardHandlers = {
   stats: {
-    loaded: (stats: AffiliateStatsResponse = statsFixture) => http.get(dashboardPaths.stats, () => HttpResponse.json(stats)),
-    pending: () => http.get(dashboardPaths.stats, forever),
-    failure: () => http.get(dashboardPaths.stats, () => failure('Statistics are being recalculated. Please try again in a few minutes.', 503)),
+    loaded: (stats: AffiliateStatsResponse = statsFixture) => answer(getAffiliateStats, stats),
+    pending: () => pending(getAffiliateStats),
+    failure: () => failure(getAffiliateStats, 'Statistics are being recalculated. Please try again in a few minutes.', 503),
   },
   slider: {
-    loaded: (sliders: SliderItem[] = sliderFixture) => http.get(dashboardPaths.slider, () => HttpResponse.json<SliderResponse>({ success: true, sliders })),
-    empty: () => http.get(dashboardPaths.slider, () => HttpResponse.json<SliderResponse>({ success: true, sliders: [] })),
+    loaded: (sliders: SliderItem[] = sliderFixture) => answer(getCampaignSlider, { success: true, sliders }),
+    empty: () => answer(getCampaignSlider, { success: true, sliders: [] }),
   },
   bonus: {
-    answer: (bonus: PerformanceBonusResponse) => http.get(dashboardPaths.bonus, () => HttpResponse.json(bonus)),
+    answer: (bonus: PerformanceBonusResponse) => answer(getPerformanceBonus, bonus),
     /** promo until opted in, then progress (the opt-in invalidates the bonus query). */
     optInFlow: () => {
       let optedIn = false;
       return [
-        http.get(dashboardPaths.bonus, () => HttpResponse.json(optedIn ? bonusFixtures.progress : bonusFixtures.promo)),
-        http.post(dashboardPaths.optIn, () => {
+        answer(getPerformanceBonus, () => (optedIn ? bonusFixtures.progress : bonusFixtures.promo)),
+        answer(optInPerformanceBonus, () => {
           optedIn = true;
-          return HttpResponse.json<PerformanceBonusOptInResponse>({ success: true, message: 'You are in! Your progress is shown below.', affiliate_flags: [183, 185] });
+          return { success: true as const, message: 'You are in! Your progress is shown below.', affiliate_flags: [183, 185] };
         }),
       ];
     },
-    optInFails: () => http.post(dashboardPaths.optIn, () => failure('The promotion is no longer open to you.', 409)),
+    optInFails: () => failure(optInPerformanceBonus, 'The promotion is no longer open to you.', 409),
   },
   modals: {
-    answer: (modals: Partial<DashboardModals> = {}, spy?: Spy) =>
-      http.get(dashboardPaths.modals, ({ request }) => {
-        spy?.onRequest?.({ url: new URL(request.url), body: undefined });
-        return HttpResponse.json<DashboardModalsResponse>({ success: true, modals: { ...noModals, ...modals } });
-      }),
-    failure: () => http.get(dashboardPaths.modals, () => failure('An internal error occurred. Please try again later', 500)),
+    answer: (modals: Partial<DashboardModals> = {}, spy?: Spy) => answer(getDashboardModals, { success: true, modals: { ...noModals, ...modals } }, spy),
+    failure: () => failure(getDashboardModals, 'An internal error occurred. Please try again later', 500),
   },
-  dismiss: (spy?: Spy) =>
-    http.post(dashboardPaths.dismiss, async ({ request }) => {
-      spy?.onRequest?.({ url: new URL(request.url), body: await bodyOf(request) });
-      return HttpResponse.json<AnnouncementDismissResponse>({ success: true, affiliate_flags: [183] });
-    }),
+  dismiss: (spy?: Spy) => answer(dismissAnnouncement, { success: true, affiliate_flags: [183] }, spy),
   tipalti: {
-    recorded: (spy?: Spy) =>
-      http.post(dashboardPaths.tipalti, async ({ request }) => {
-        spy?.onRequest?.({ url: new URL(request.url), body: await bodyOf(request) });
-        return HttpResponse.json<AnnouncementDismissResponse>({ success: true, affiliate_flags: [183] });
-      }),
-    failure: () => http.post(dashboardPaths.tipalti, () => failure('We could not record that. Please try again.', 500)),
-    pending: () => http.post(dashboardPaths.tipalti, forever),
+    recorded: (spy?: Spy) => answer(confirmMissingDocs, { success: true, affiliate_flags: [183] }, spy),
+    failure: () => failure(confirmMissingDocs, 'We could not record that. Please try again.', 500),
+    pending: () => pending(confirmMissingDocs),
   },
   verticals: {
-    loaded: () => http.get(dashboardPaths.verticals, () => HttpResponse.json<VerticalListResponse>({ success: true, vertical_list: verticalsFixture })),
-    failure: () => http.get(dashboardPaths.verticals, () => failure('An error occurred while fetching verticals.', 500)),
-    pending: () => http.get(dashboardPaths.verticals, forever),
+    loaded: () => answer(getVerticalList, { success: true, vertical_list: verticalsFixture }),
+    failure: () => failure(getVerticalList, 'An error occurred while fetching verticals.', 500),
+    pending: () => pending(getVerticalList),
   },
   saveTargets: {
-    saved: (spy?: Spy) =>
-      http.post(dashboardPaths.saveTargets, async ({ request }) => {
-        spy?.onRequest?.({ url: new URL(request.url), body: await bodyOf(request) });
-        return HttpResponse.json<SaveTargetsResponse>({ success: true, message: 'Thank you! Your targets have been saved.' });
-      }),
-    failure: () => http.post(dashboardPaths.saveTargets, () => failure('Unknown country code: XX.', 400)),
-    pending: () => http.post(dashboardPaths.saveTargets, forever),
+    saved: (spy?: Spy) => answer(saveTargets, { success: true, message: 'Thank you! Your targets have been saved.' }, spy),
+    failure: () => failure(saveTargets, 'Unknown country code: XX.', 400),
+    pending: () => pending(saveTargets),
   },
 };
 

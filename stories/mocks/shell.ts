@@ -1,25 +1,17 @@
-import { delay, http, HttpResponse } from 'msw';
-import { apiBase } from '../../src/api/baseApi';
-import type { AffiliateResponse } from '../../src/api/contract/affiliate';
-import type { CampaignListName, CampaignListResponse, CampaignSummary, QuickSearchResponse } from '../../src/api/contract/campaign';
-import { USAGE_EVENT_PATH, type DismissNotificationResponse, type NewsItem, type NewsResponse, type Notification, type NotificationsResponse } from '../../src/api/contract/content';
-import { errorEnvelope } from '../../src/api/contract/envelope';
+import { HttpResponse } from 'msw';
+import { affiliateEndpoints, type AffiliateResponse } from '../../src/api/contract/affiliate';
+import { campaignEndpoints, type CampaignListName, type CampaignSummary } from '../../src/api/contract/campaign';
+import { contentEndpoints, type NewsItem, type Notification } from '../../src/api/contract/content';
+import { paths } from '../../src/shared/paths';
+import { RATE_TYPE_LABELS, rateText } from '../../src/shared/rateText';
 import { qrImage } from './auth';
+import { answer, failure, failureResponse, mock, networkError, pending, pendingResponse, type MockOptions } from './http';
 
 /**
  * MSW handlers and fixtures for the signed-in shell (spec 000 §2, §4, §7): the affiliate record,
  * news, notifications, the campaign lists, quick search and usage tracking. Every fixture is typed
  * by the contract; every image is an inline SVG data URL (nothing is fetched, screenshots stay fixed).
  */
-
-export const shellPaths = {
-  affiliate: `${apiBase}/affiliate`,
-  news: `${apiBase}/news`,
-  notifications: `${apiBase}/affiliate/notifications`,
-  campaigns: `${apiBase}/campaigns/:list`,
-  search: `${apiBase}/search`,
-  usage: `${apiBase}${USAGE_EVENT_PATH}`,
-} as const;
 
 /** A flat picture with initials, as a data URL: deterministic for a given label and hue. */
 export function pictureOf(label: string, hue: number, width = 240, height = 180): string {
@@ -93,8 +85,8 @@ export const campaignsFixture: CampaignSummary[] = names.map((name, i) => {
     campaign_id: 1201 + i,
     name,
     thumbnail: pictureOf(name, (i * 37) % 360),
-    rate_text: revshare ? `${rate}% of sale` : `$${rate.toFixed(2)} per lead`,
-    rate_type: revshare ? '% of sale' : '$ per lead',
+    rate_text: rateText(revshare ? 'P' : 'F', rate),
+    rate_type: RATE_TYPE_LABELS[revshare ? 'P' : 'F'],
     highlight: i === 1 ? 'Y' : 'N',
     epc: i % 5 === 0 ? 0 : 0.35 + i / 10,
     rate,
@@ -112,7 +104,7 @@ export const campaignsFixture: CampaignSummary[] = names.map((name, i) => {
 
 export const newsFixture: NewsItem[] = [
   { key_id: 31, id: 31, type: 'alert', news_date: '2026-11-20', news: '<p><strong>Payment day moved:</strong> this week\'s payments go out on Friday.</p>' },
-  { key_id: 30, id: 30, type: 'reminder', news_date: '2026-11-02', news: '<p>Update your tax form before <a href="/settings">December 1</a>.</p>' },
+  { key_id: 30, id: 30, type: 'reminder', news_date: '2026-11-02', news: `<p>Update your tax form before <a href="${paths.settings}">December 1</a>.</p>` },
   { key_id: 29, id: 29, type: 'other', news_date: '2026-10-15', news: '<p>Twelve new finance campaigns are live.</p><script>window.__hacked = true</script>' },
 ];
 
@@ -121,34 +113,27 @@ export const notificationsFixture: Notification[] = [
   { news_id: 40, news: '<p>Your request for <em>FitTrack Pro Trial</em> was approved.</p>' },
 ];
 
-export interface Spy {
-  onRequest?: (info: { url: URL; body: unknown }) => void;
-}
+/** A spy on requests: `onRequest` gets every call the handler sees (toolkit's MockOptions). */
+export type Spy = MockOptions;
 
-const failure = (message: string, status: number) => HttpResponse.json(errorEnvelope(message, status), { status });
-const forever = async () => {
-  await delay('infinite');
-  return HttpResponse.error();
-};
+const { getAffiliate } = affiliateEndpoints;
+const { getNews, getNotifications, dismissNotification, trackUsage } = contentEndpoints;
+const { getCampaigns, quickSearch } = campaignEndpoints;
 
 /* ---- GET /affiliate ---- */
 export const affiliateHandlers = {
-  loaded: (affiliate: AffiliateResponse = affiliateFixture) => http.get(shellPaths.affiliate, () => HttpResponse.json(affiliate)),
-  pending: (spy?: Spy) =>
-    http.get(shellPaths.affiliate, async ({ request }) => {
-      spy?.onRequest?.({ url: new URL(request.url), body: null });
-      return forever();
-    }),
-  failure: (message = 'An internal error occurred. Please try again later', status = 500) => http.get(shellPaths.affiliate, () => failure(message, status)),
+  loaded: (affiliate: AffiliateResponse = affiliateFixture) => answer(getAffiliate, affiliate),
+  pending: (spy?: Spy) => pending(getAffiliate, spy),
+  failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(getAffiliate, message, status),
 };
 
 /* ---- GET /news ---- */
 export const newsHandlers = {
-  loaded: (items: NewsItem[] = newsFixture) => http.get(shellPaths.news, () => HttpResponse.json<NewsResponse>({ success: true, news_updates: items })),
-  empty: () => http.get(shellPaths.news, () => HttpResponse.json<NewsResponse>({ success: true, news_updates: [] })),
-  failure: (message = 'News is not available right now.', status = 500) => http.get(shellPaths.news, () => failure(message, status)),
-  networkError: () => http.get(shellPaths.news, () => HttpResponse.error()),
-  pending: () => http.get(shellPaths.news, forever),
+  loaded: (items: NewsItem[] = newsFixture) => answer(getNews, { success: true, news_updates: items }),
+  empty: () => answer(getNews, { success: true, news_updates: [] }),
+  failure: (message = 'News is not available right now.', status = 500) => failure(getNews, message, status),
+  networkError: () => networkError(getNews),
+  pending: () => pending(getNews),
 };
 
 /* ---- GET / POST /affiliate/notifications ---- */
@@ -157,21 +142,16 @@ export const notificationHandlers = {
   loaded: (...lists: Notification[][]) => {
     let call = 0;
     const all = lists.length ? lists : [notificationsFixture];
-    return http.get(shellPaths.notifications, () => {
+    return answer(getNotifications, () => {
       const notifications = all[Math.min(call, all.length - 1)];
       call += 1;
-      return HttpResponse.json<NotificationsResponse>({ success: true, notifications });
+      return { success: true as const, notifications };
     });
   },
-  empty: () => http.get(shellPaths.notifications, () => HttpResponse.json<NotificationsResponse>({ success: true, notifications: [] })),
-  failure: () => http.get(shellPaths.notifications, () => failure('An internal error occurred. Please try again later', 500)),
-  unauthorized: () => http.get(shellPaths.notifications, () => failure('Your session has expired. Please sign in again.', 401)),
-  dismiss: (spy?: Spy) =>
-    http.post(shellPaths.notifications, async ({ request }) => {
-      const body = await request.clone().json().catch(() => null);
-      spy?.onRequest?.({ url: new URL(request.url), body });
-      return HttpResponse.json<DismissNotificationResponse>({ success: true, dismissed: 1 });
-    }),
+  empty: () => answer(getNotifications, { success: true, notifications: [] }),
+  failure: () => failure(getNotifications, 'An internal error occurred. Please try again later', 500),
+  unauthorized: () => failure(getNotifications, 'Your session has expired. Please sign in again.', 401),
+  dismiss: (spy?: Spy) => answer(dismissNotification, { success: true, dismissed: 1 }, spy),
 };
 
 /* ---- GET /campaigns/{for} ---- */
@@ -188,52 +168,44 @@ export const defaultLists: ListAnswers = {
 
 export const campaignHandlers = {
   lists: (answers: ListAnswers = defaultLists, spy?: Spy) =>
-    http.get(shellPaths.campaigns, async ({ request, params }) => {
-      const url = new URL(request.url);
-      spy?.onRequest?.({ url, body: null });
-      const answer = answers[params.list as CampaignListName] ?? [];
-      if (answer === 'pending') return forever();
-      if (answer === 'failure') return failure('The campaign lists are being updated. Please try again in a minute.', 503);
-      if (answer === 'network') return HttpResponse.error();
-      const limit = Number(url.searchParams.get('limit') ?? 30);
-      return HttpResponse.json<CampaignListResponse>({ success: true, campaigns: answer.slice(0, limit), page: 0, has_more: answer.length > limit });
-    }),
+    mock(
+      getCampaigns,
+      async ({ params, query }) => {
+        const list = answers[params.for as CampaignListName] ?? [];
+        if (list === 'pending') return pendingResponse();
+        if (list === 'failure') return failureResponse('The campaign lists are being updated. Please try again in a minute.', 503);
+        if (list === 'network') return HttpResponse.error();
+        const limit = Number(query.limit ?? 30);
+        return { success: true as const, campaigns: list.slice(0, limit), page: 0, has_more: list.length > limit };
+      },
+      spy,
+    ),
 };
 
 /* ---- GET /search?q= ---- */
 export const quickSearchHandlers = {
   /** Campaigns of the fixture whose name or #ID contains the term. */
   matches: (spy?: Spy) =>
-    http.get(shellPaths.search, ({ request }) => {
-      const url = new URL(request.url);
-      spy?.onRequest?.({ url, body: null });
-      const q = (url.searchParams.get('q') ?? '').trim().toLowerCase().replace(/^#/, '');
-      const matchingCampaigns = campaignsFixture
-        .filter((c) => c.name.toLowerCase().includes(q) || String(c.campaign_id).includes(q))
-        .map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
-      return HttpResponse.json<QuickSearchResponse>({ success: true, matchingCampaigns });
-    }),
-  failure: (spy?: Spy) =>
-    http.get(shellPaths.search, ({ request }) => {
-      spy?.onRequest?.({ url: new URL(request.url), body: null });
-      return failure('Search is unavailable.', 500);
-    }),
+    answer(
+      quickSearch,
+      ({ query }) => {
+        const q = (query.q ?? '').trim().toLowerCase().replace(/^#/, '');
+        const matchingCampaigns = campaignsFixture
+          .filter((c) => c.name.toLowerCase().includes(q) || String(c.campaign_id).includes(q))
+          .map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
+        return { success: true as const, matchingCampaigns };
+      },
+      spy,
+    ),
+  failure: (spy?: Spy) => failure(quickSearch, 'Search is unavailable.', 500, spy),
   /** A 200 answer without `success: true` (spec 000 §8: treated as a failure). */
-  notSuccess: (spy?: Spy) =>
-    http.get(shellPaths.search, ({ request }) => {
-      spy?.onRequest?.({ url: new URL(request.url), body: null });
-      return HttpResponse.json({ success: false, errors: { message: 'Search is unavailable.' } });
-    }),
-  pending: () => http.get(shellPaths.search, forever),
+  notSuccess: (spy?: Spy) => mock(quickSearch, () => HttpResponse.json({ success: false, errors: { message: 'Search is unavailable.' } }), spy),
+  pending: () => pending(quickSearch),
 };
 
 /* ---- GET /usage/event ---- */
 export const usageHandlers = {
-  recorded: (spy?: Spy) =>
-    http.get(shellPaths.usage, ({ request }) => {
-      spy?.onRequest?.({ url: new URL(request.url), body: null });
-      return HttpResponse.json({ success: true });
-    }),
+  recorded: (spy?: Spy) => answer(trackUsage, { success: true }, spy),
 };
 
 /** Everything the shell calls, answered with the default fixtures; later handlers in a story override. */

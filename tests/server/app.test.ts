@@ -6,6 +6,13 @@ import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { endpoint } from '../../src/api/contract/endpoint';
+import { SuccessOnly } from '../../src/api/contract/envelope';
+import { route } from '../../server/lib/route';
+
+/** A public endpoint of the tests' own, registered beside the real ones. */
+const testEndpoint = (path: string) =>
+  endpoint({ method: 'GET', path, access: 'public', tags: ['test'], summary: 'test route', response: SuccessOnly });
 
 let t: TestContext;
 beforeAll(async () => {
@@ -81,7 +88,7 @@ describe(`envelope and errors (${testEngine})`, () => {
 
   it('turns an unexpected failure into a generic 500 without a stack trace', async () => {
     const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
-    app.get('/api/boom', async () => {
+    route(app, testEndpoint('/api/boom'), async () => {
       throw new Error('secret internal detail at /srv/app.js:1');
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });
@@ -114,15 +121,19 @@ describe(`envelope and errors (${testEngine})`, () => {
 describe('graceful shutdown', () => {
   it('finishes in-flight requests when closing, and refuses new ones', async () => {
     const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
-    app.get('/api/slow', async () => {
+    let started: () => void = () => {};
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    route(app, testEndpoint('/api/slow'), async () => {
+      started();
       await new Promise((r) => setTimeout(r, 300));
-      return { success: true };
+      return { success: true as const };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const inFlight = fetch(`http://127.0.0.1:${port}/api/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Close once the request is being handled (a fixed wait was flaky on a busy machine).
+    await handlerStarted;
     const closing = app.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
@@ -191,5 +202,24 @@ describe(`images (${testEngine})`, () => {
     } finally {
       await t.database.db.updateTable('campaigns').set({ name: before.name }).where('id', '=', c.campaign_id).execute();
     }
+  });
+});
+
+describe('product name', () => {
+  it('writes the configured product name into the portal, escaped', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><meta name="product-name" content="Publisher Portal" /><title>Publisher Portal</title></head><div id="root"></div>',
+    );
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist, productName: 'Acme & "Partners"' });
+    for (const url of ['/', '/index.html', '/reports/clicks']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<title>Acme &#38; &#34;Partners&#34;</title>');
+      expect(res.body).toContain('<meta name="product-name" content="Acme &#38; &#34;Partners&#34;" />');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 });

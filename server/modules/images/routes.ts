@@ -1,16 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import { z } from 'zod';
-import { IdParams } from '../../../src/api/contract/common';
-import { commonErrorResponses } from '../../../src/api/contract/envelope';
+import { imageEndpoints } from '../../../src/api/contract/images';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { avatarSvg, bannerSvg, campaignThumbnailSvg, landingPageSvg, resourceSvg, sliderSvg } from './svg';
 
-// 200 is an SVG document (image/svg+xml), sent as is: only the error answers are JSON.
-const SvgResponse = commonErrorResponses;
-const tags = ['images'];
 const CTAS = ['Learn More', 'Get Started', 'Sign Up Free', 'Claim Offer', 'Shop Now', 'Try It Today', 'Apply Now'];
 
 function sendSvg(reply: FastifyReply, body: string, download?: string): void {
@@ -35,145 +31,93 @@ function brandOf(name: string) {
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(
-    '/images/campaigns/:id',
-    { schema: { tags, summary: 'Campaign thumbnail', params: IdParams, response: SvgResponse } },
-    async (request, reply) => {
-      const row = await db
-        .selectFrom('campaigns as c')
-        .innerJoin('subcategories as s', 's.id', 'c.subcategory_id')
-        .select(['c.name', 'c.thumbnail_style', 's.name as vertical'])
-        .where('c.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound('Image not found.');
-      sendSvg(reply, campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }));
-    },
-  );
+  route(app, imageEndpoints.campaignThumbnail, async (request, reply) => {
+    const row = await db
+      .selectFrom('campaigns as c')
+      .innerJoin('subcategories as s', 's.id', 'c.subcategory_id')
+      .select(['c.name', 'c.thumbnail_style', 's.name as vertical'])
+      .where('c.id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Image not found.');
+    sendSvg(reply, campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }));
+  });
 
-  app.get(
-    '/images/landing-pages/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Landing page screenshot (thumb 320x400 or full 1024x1280)',
-        params: IdParams,
-        querystring: z.object({ size: z.enum(['thumb', 'full']).default('thumb') }),
-        response: SvgResponse,
-      },
-    },
-    async (request, reply) => {
-      const row = await db
-        .selectFrom('landing_pages as l')
-        .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
-        .select(['l.id', 'l.name', 'l.thumbnail_style', 'c.name as campaign'])
-        .where('l.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound('Image not found.');
-      sendSvg(
-        reply,
-        landingPageSvg({
-          title: `${brandOf(row.campaign)}: ${row.name}`,
-          brand: brandOf(row.campaign),
-          style: row.thumbnail_style,
-          layout: row.id,
-          full: request.query.size === 'full',
-        }),
-      );
-    },
-  );
-
-  app.get(
-    '/images/creatives/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Banner creative image in its own size',
-        params: IdParams,
-        querystring: z.object({ download: z.enum(['1', 'true']).optional() }),
-        response: SvgResponse,
-      },
-    },
-    async (request, reply) => {
-      const row = await db
-        .selectFrom('creatives as cr')
-        .innerJoin('campaigns as c', 'c.id', 'cr.campaign_id')
-        .select(['cr.id', 'cr.width', 'cr.height', 'cr.body', 'c.name as campaign', 'c.thumbnail_style'])
-        .where('cr.id', '=', request.params.id)
-        .where('cr.type', '=', 'banner')
-        .executeTakeFirst();
-      if (!row || !row.width || !row.height) throw notFound('Image not found.');
-      const image = bannerSvg({
-        width: row.width,
-        height: row.height,
+  route(app, imageEndpoints.landingPage, async (request, reply) => {
+    const row = await db
+      .selectFrom('landing_pages as l')
+      .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
+      .select(['l.id', 'l.name', 'l.thumbnail_style', 'c.name as campaign'])
+      .where('l.id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Image not found.');
+    sendSvg(
+      reply,
+      landingPageSvg({
+        title: `${brandOf(row.campaign)}: ${row.name}`,
         brand: brandOf(row.campaign),
-        headline: row.body || brandOf(row.campaign),
-        cta: CTAS[row.id % CTAS.length],
         style: row.thumbnail_style,
-      });
-      sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
-    },
-  );
+        layout: row.id,
+        full: request.query.size === 'full',
+      }),
+    );
+  });
 
-  app.get(
-    '/images/managers/:id',
-    { schema: { tags, summary: 'Affiliate manager photo (drawn)', params: IdParams, response: SvgResponse } },
-    async (request, reply) => {
-      const row = await db.selectFrom('managers').select(['name', 'photo_style']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!row) throw notFound('Image not found.');
-      sendSvg(reply, avatarSvg({ name: row.name, style: row.photo_style }));
-    },
-  );
+  route(app, imageEndpoints.creative, async (request, reply) => {
+    const row = await db
+      .selectFrom('creatives as cr')
+      .innerJoin('campaigns as c', 'c.id', 'cr.campaign_id')
+      .select(['cr.id', 'cr.width', 'cr.height', 'cr.body', 'c.name as campaign', 'c.thumbnail_style'])
+      .where('cr.id', '=', request.params.id)
+      .where('cr.type', '=', 'banner')
+      .executeTakeFirst();
+    if (!row || !row.width || !row.height) throw notFound('Image not found.');
+    const image = bannerSvg({
+      width: row.width,
+      height: row.height,
+      brand: brandOf(row.campaign),
+      headline: row.body || brandOf(row.campaign),
+      cta: CTAS[row.id % CTAS.length],
+      style: row.thumbnail_style,
+    });
+    sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
+  });
 
-  app.get(
-    '/images/managers/:id/qr',
-    { schema: { tags, summary: "QR code of the manager's Telegram contact", params: IdParams, response: SvgResponse } },
-    async (request, reply) => {
-      const row = await db.selectFrom('managers').select(['im_handle']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!row || !row.im_handle) throw notFound('Image not found.');
-      const handle = row.im_handle.replace(/^@/, '');
-      const image = await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 });
-      sendSvg(reply, image);
-    },
-  );
+  route(app, imageEndpoints.managerPhoto, async (request, reply) => {
+    const row = await db.selectFrom('managers').select(['name', 'photo_style']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw notFound('Image not found.');
+    sendSvg(reply, avatarSvg({ name: row.name, style: row.photo_style }));
+  });
 
-  app.get(
-    '/images/slider/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Dashboard slider image',
-        params: IdParams,
-        querystring: z.object({ size: z.enum(['full', 'thumb']).default('full') }),
-        response: SvgResponse,
-      },
-    },
-    async (request, reply) => {
-      const row = await db
-        .selectFrom('slider_items as s')
-        .leftJoin('campaigns as c', 'c.id', 's.campaign_id')
-        .select(['s.id', 's.description', 'c.name as campaign', 'c.thumbnail_style'])
-        .where('s.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound('Image not found.');
-      sendSvg(
-        reply,
-        sliderSvg({
-          title: row.campaign ? brandOf(row.campaign) : 'Featured',
-          subtitle: row.description,
-          style: row.thumbnail_style ?? row.id,
-          thumb: request.query.size === 'thumb',
-        }),
-      );
-    },
-  );
+  route(app, imageEndpoints.managerQr, async (request, reply) => {
+    const row = await db.selectFrom('managers').select(['im_handle']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row || !row.im_handle) throw notFound('Image not found.');
+    const handle = row.im_handle.replace(/^@/, '');
+    const image = await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 });
+    sendSvg(reply, image);
+  });
 
-  app.get(
-    '/images/resources/:id',
-    { schema: { tags, summary: 'Resource card image', params: IdParams, response: SvgResponse } },
-    async (request, reply) => {
-      const row = await db.selectFrom('resources').select(['name', 'image_style']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!row) throw notFound('Image not found.');
-      sendSvg(reply, resourceSvg({ name: row.name, style: row.image_style }));
-    },
-  );
+  route(app, imageEndpoints.slider, async (request, reply) => {
+    const row = await db
+      .selectFrom('slider_items as s')
+      .leftJoin('campaigns as c', 'c.id', 's.campaign_id')
+      .select(['s.id', 's.description', 'c.name as campaign', 'c.thumbnail_style'])
+      .where('s.id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Image not found.');
+    sendSvg(
+      reply,
+      sliderSvg({
+        title: row.campaign ? brandOf(row.campaign) : 'Featured',
+        subtitle: row.description,
+        style: row.thumbnail_style ?? row.id,
+        thumb: request.query.size === 'thumb',
+      }),
+    );
+  });
+
+  route(app, imageEndpoints.resource, async (request, reply) => {
+    const row = await db.selectFrom('resources').select(['name', 'image_style']).where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw notFound('Image not found.');
+    sendSvg(reply, resourceSvg({ name: row.name, style: row.image_style }));
+  });
 };

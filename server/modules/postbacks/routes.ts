@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParam, IdParams } from '../../../src/api/contract/common';
-import { commonErrorResponses } from '../../../src/api/contract/envelope';
-import { HelpTextResponse, PostbackRequest, PostbackSaveResponse } from '../../../src/api/contract/tracking';
+import { trackingEndpoints } from '../../../src/api/contract/tracking';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
-import { authenticate } from '../../plugins/auth';
+import { route } from '../../lib/route';
 import { macroHelpHtml, stripMacros } from '../tracking/macros';
 
-const security = [{ appToken: [] }];
 const MACRO_HELP_ID = 18;
 
 type PostbackType = '' | 'L' | 'I' | 'S';
@@ -40,92 +36,56 @@ function checkCode(type: PostbackType, code: string): string {
 }
 
 export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post(
-    '/campaign/:id/postback',
-    {
-      schema: {
-        tags: ['postbacks'],
-        summary: "Save the affiliate's pixel or postback for one campaign (spec 000 sections 5, 7)",
-        security,
-        params: IdParams,
-        body: PostbackRequest,
-        response: { 200: PostbackSaveResponse, ...commonErrorResponses },
-      },
-    },
-    async (request) => {
-      const now = ctx.now();
-      const auth = await authenticate(ctx.db, request, now);
-      const campaign = await ctx.db
-        .selectFrom('campaigns')
-        .leftJoin('campaign_access', (j) => j.onRef('campaign_access.campaign_id', '=', 'campaigns.id').on('campaign_access.affiliate_id', '=', auth.affiliateId))
-        .select(['campaigns.id', 'campaigns.tracking_type', 'campaigns.supports_multiple_postback', 'campaign_access.status as access'])
-        .where('campaigns.id', '=', request.params.id)
+  route(app, trackingEndpoints.saveCampaignPostback, async (request) => {
+    const now = ctx.now();
+    const { affiliateId } = request.auth;
+    const campaign = await ctx.db
+      .selectFrom('campaigns')
+      .leftJoin('campaign_access', (j) => j.onRef('campaign_access.campaign_id', '=', 'campaigns.id').on('campaign_access.affiliate_id', '=', affiliateId))
+      .select(['campaigns.id', 'campaigns.tracking_type', 'campaigns.supports_multiple_postback', 'campaign_access.status as access'])
+      .where('campaigns.id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!campaign) throw notFound("This campaign doesn't exist.");
+    if (campaign.access !== 'Approved') throw new ApiError(403, 'You are not approved to run this campaign.');
+    const { type } = request.body;
+    if (!campaignPostbackTypes(campaign.tracking_type, campaign.supports_multiple_postback).includes(type)) {
+      throw badRequest(`type: a ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type`);
+    }
+    const code = checkCode(type, request.body.code);
+    await ctx.db
+      .insertInto('postbacks')
+      .values({ affiliate_id: affiliateId, campaign_id: campaign.id, type, code, updated_at: now })
+      .onConflict((oc) => oc.columns(['affiliate_id', 'campaign_id']).where('campaign_id', 'is not', null).doUpdateSet({ type, code, updated_at: now }))
+      .execute();
+    return { success: true as const, message: type === '' ? 'This campaign now uses your global postback.' : 'Your postback has been saved.' };
+  });
+
+  route(app, trackingEndpoints.saveGlobalPostback, async (request) => {
+    const now = ctx.now();
+    const { affiliateId } = request.auth;
+    const { type } = request.body;
+    const code = checkCode(type, request.body.code);
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('postbacks')
+        .select(['id', 'type'])
+        .where('affiliate_id', '=', affiliateId)
+        .where('campaign_id', 'is', null)
+        .forUpdate()
         .executeTakeFirst();
-      if (!campaign) throw notFound("This campaign doesn't exist.");
-      if (campaign.access !== 'Approved') throw new ApiError(403, 'You are not approved to run this campaign.');
-      const { type } = request.body;
-      if (!campaignPostbackTypes(campaign.tracking_type, campaign.supports_multiple_postback).includes(type)) {
-        throw badRequest(`type: a ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type`);
-      }
-      const code = checkCode(type, request.body.code);
-      await ctx.db
-        .insertInto('postbacks')
-        .values({ affiliate_id: auth.affiliateId, campaign_id: campaign.id, type, code, updated_at: now })
-        .onConflict((oc) => oc.columns(['affiliate_id', 'campaign_id']).where('campaign_id', 'is not', null).doUpdateSet({ type, code, updated_at: now }))
-        .execute();
-      return { success: true as const, message: type === '' ? 'This campaign now uses your global postback.' : 'Your postback has been saved.' };
-    },
-  );
+      // Spec 002 section 2: Server-Server URL is offered only when it is already the saved type.
+      if (type === 'S' && current?.type !== 'S') throw badRequest('type: Server-Server URL is no longer offered; choose URL (L) or HTML (I)');
+      if (current) await trx.updateTable('postbacks').set({ type, code, updated_at: now }).where('id', '=', current.id).execute();
+      else await trx.insertInto('postbacks').values({ affiliate_id: affiliateId, campaign_id: null, type, code, updated_at: now }).execute();
+    });
+    return { success: true as const, message: type === '' ? 'Your global postback has been removed.' : 'Your global postback has been saved.' };
+  });
 
-  app.post(
-    '/affiliate/globalPostback',
-    {
-      schema: {
-        tags: ['postbacks'],
-        summary: 'Save the global postback, fired on every lead of campaigns without their own (spec 002 sections 2, 7)',
-        security,
-        body: PostbackRequest,
-        response: { 200: PostbackSaveResponse, ...commonErrorResponses },
-      },
-    },
-    async (request) => {
-      const now = ctx.now();
-      const auth = await authenticate(ctx.db, request, now);
-      const { type } = request.body;
-      const code = checkCode(type, request.body.code);
-      await ctx.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('postbacks')
-          .select(['id', 'type'])
-          .where('affiliate_id', '=', auth.affiliateId)
-          .where('campaign_id', 'is', null)
-          .forUpdate()
-          .executeTakeFirst();
-        // Spec 002 section 2: Server-Server URL is offered only when it is already the saved type.
-        if (type === 'S' && current?.type !== 'S') throw badRequest('type: Server-Server URL is no longer offered; choose URL (L) or HTML (I)');
-        if (current) await trx.updateTable('postbacks').set({ type, code, updated_at: now }).where('id', '=', current.id).execute();
-        else await trx.insertInto('postbacks').values({ affiliate_id: auth.affiliateId, campaign_id: null, type, code, updated_at: now }).execute();
-      });
-      return { success: true as const, message: type === '' ? 'Your global postback has been removed.' : 'Your global postback has been saved.' };
-    },
-  );
-
-  app.get(
-    '/application/help/:id',
-    {
-      schema: {
-        tags: ['postbacks'],
-        summary: 'Help texts; 18 is the macro list of pixels and postbacks (spec 000 section 7)',
-        params: z.object({ id: IdParam }),
-        response: { 200: HelpTextResponse, ...commonErrorResponses },
-      },
-    },
-    async (request) => {
-      // 18 is generated from the macro list the engine substitutes, so the two cannot disagree.
-      if (request.params.id === MACRO_HELP_ID) return { success: true as const, help_text: macroHelpHtml() };
-      const row = await ctx.db.selectFrom('help_texts').select('body_html').where('id', '=', request.params.id).executeTakeFirst();
-      if (!row) throw notFound('There is no help text with this id.');
-      return { success: true as const, help_text: row.body_html };
-    },
-  );
+  route(app, trackingEndpoints.getHelpText, async (request) => {
+    // 18 is generated from the macro list the engine substitutes, so the two cannot disagree.
+    if (request.params.id === MACRO_HELP_ID) return { success: true as const, help_text: macroHelpHtml() };
+    const row = await ctx.db.selectFrom('help_texts').select('body_html').where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw notFound('There is no help text with this id.');
+    return { success: true as const, help_text: row.body_html };
+  });
 };

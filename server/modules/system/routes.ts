@@ -1,28 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { commonErrorResponses, successEnvelope } from '../../../src/api/contract/envelope';
+import { systemEndpoints } from '../../../src/api/contract/system';
 import type { AppContext } from '../../context';
-
-const HealthResponse = successEnvelope({ database: z.string() });
+import { route } from '../../lib/route';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: string }> = async (app, { ctx, engine }) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database check, for load balancers',
-        response: { 200: HealthResponse, ...commonErrorResponses },
-      },
-      config: { rateLimit: false },
-    },
+  route(
+    app,
+    systemEndpoints.health,
     async () => {
       await sql`select 1`.execute(ctx.db);
       return { success: true as const, database: engine };
     },
+    { config: { rateLimit: false } },
   );
 
-  // The OpenAPI document generated from the zod schemas of src/api/contract.
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document generated from the endpoint descriptions of src/api/contract.
+  route(app, systemEndpoints.openapi, async (_request, reply) => reply.type('application/json').send(app.swagger()));
 };

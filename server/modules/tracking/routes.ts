@@ -2,12 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { commonErrorResponses, errorEnvelope } from '../../../src/api/contract/envelope';
-import { CampaignIdInput, ConversionIntakeQuery, ConversionIntakeResponse, TrackingLinkRequest, TrackingLinkResponse } from '../../../src/api/contract/tracking';
+import { errorEnvelope } from '../../../src/api/contract/envelope';
+import { trackingEndpoints, trackingSiteEndpoints, type ConversionIntakeQuery } from '../../../src/api/contract/tracking';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
-import { authenticate } from '../../plugins/auth';
+import { route } from '../../lib/route';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
 import { recordConversion } from './conversions';
 import { buildTrackingLink } from './links';
@@ -112,17 +111,20 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 
 /** /go, /postback and /pixel (outside /api: these are the addresses advertisers and visitors use). */
 export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: ClickEngine; options: TrackingOptions }> = async (app, { ctx, engine, options }) => {
-  app.get(
-    '/go/:code',
-    { schema: { hide: true, params: z.object({ code: z.string() }) }, config: { rateLimit: false } },
+  // The tracking addresses are exempt from the global per-address rate limit.
+  const noRateLimit = { config: { rateLimit: false } } as const;
+
+  route(
+    app,
+    trackingSiteEndpoints.click,
     async (request, reply) => {
       const outcome = await engine.handle(clickRequest(request.params.code, request.url, request.headers, request.ip, options, request.method));
       if (outcome.kind === 'fallback') request.log.info({ reason: outcome.reason }, 'click to fallback');
       return sendPlain(reply, clickResponse(outcome, options));
     },
+    noRateLimit,
   );
 
-  const intakeSchema = { hide: true, response: { 200: ConversionIntakeResponse, ...commonErrorResponses } };
   const intake = async (request: FastifyRequest, query: ConversionIntakeQuery, via: 'postback' | 'pixel') => {
     try {
       const result = await recordConversion(ctx.db, { ...query, clickId: query.click_id, via, at: ctx.now(), timeZone: options.timeZone });
@@ -134,21 +136,28 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     }
   };
 
-  app.get('/postback', { schema: { ...intakeSchema, querystring: ConversionIntakeQuery }, config: { rateLimit: false } }, async (request) => {
-    const { html: _html, queued: _queued, ...answer } = await intake(request, request.query, 'postback');
-    return { success: true as const, ...answer };
-  });
-  app.post('/postback', { schema: { ...intakeSchema, body: ConversionIntakeQuery }, config: { rateLimit: false } }, async (request) => {
-    const { html: _html, queued: _queued, ...answer } = await intake(request, request.body ?? {}, 'postback');
-    return { success: true as const, ...answer };
-  });
-
-  app.get(
-    '/pixel',
-    {
-      schema: { hide: true, querystring: ConversionIntakeQuery.extend({ campaign_id: CampaignIdInput.optional() }) },
-      config: { rateLimit: false },
+  route(
+    app,
+    trackingSiteEndpoints.postbackGet,
+    async (request) => {
+      const { html: _html, queued: _queued, ...answer } = await intake(request, request.query, 'postback');
+      return { success: true as const, ...answer };
     },
+    noRateLimit,
+  );
+  route(
+    app,
+    trackingSiteEndpoints.postbackPost,
+    async (request) => {
+      const { html: _html, queued: _queued, ...answer } = await intake(request, request.body ?? {}, 'postback');
+      return { success: true as const, ...answer };
+    },
+    noRateLimit,
+  );
+
+  route(
+    app,
+    trackingSiteEndpoints.pixel,
     async (request, reply) => {
       const { campaign_id, ...query } = request.query;
       const clickId = query.click_id ?? (campaign_id ? readCookie(request, clickCookieName(Number(campaign_id))) : undefined);
@@ -171,25 +180,13 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
       reply.header('content-security-policy', 'frame-ancestors *');
       return reply.type('image/gif').send(GIF_1X1);
     },
+    noRateLimit,
   );
 };
 
 /** POST /api/trackinglink (spec 000 sections 4 and 7). */
 export const trackingLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; options: TrackingOptions }> = async (app, { ctx, options }) => {
-  app.post(
-    '/trackinglink',
-    {
-      schema: {
-        tags: ['tracking'],
-        summary: 'Build a tracking link for an approved campaign (spec 000 sections 4, 7)',
-        security: [{ appToken: [] }],
-        body: TrackingLinkRequest,
-        response: { 200: TrackingLinkResponse, ...commonErrorResponses },
-      },
-    },
-    async (request) => {
-      const auth = await authenticate(ctx.db, request, ctx.now());
-      return buildTrackingLink(ctx.db as Kysely<DB>, auth.affiliateId, request.body, options);
-    },
+  route(app, trackingEndpoints.createTrackingLink, async (request) =>
+    buildTrackingLink(ctx.db as Kysely<DB>, request.auth.affiliateId, request.body, options),
   );
 };

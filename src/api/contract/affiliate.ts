@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 const YesNo = z.enum(['Y', 'N']);
@@ -72,3 +73,16 @@ export const AffiliateResponse = successEnvelope({
   affiliate_flags: z.array(z.number().int()),
 });
 export type AffiliateResponse = z.infer<typeof AffiliateResponse>;
+
+export const affiliateEndpoints = {
+  getAffiliate: endpoint({
+    method: 'GET',
+    path: '/affiliate',
+    access: 'session',
+    tags: ['affiliate'],
+    summary: 'The signed-in affiliate (spec 002 section 7; profile fields of spec 001 section 3)',
+    // log=true is sent by the settings page (spec 001 section 7); the answer is the same.
+    query: z.object({ log: z.enum(['true', 'false']).optional() }),
+    response: AffiliateResponse,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RATE_TYPE_LABELS } from '../../shared/rateText';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
@@ -24,7 +26,7 @@ export function queryInt(min: number, max: number) {
 }
 
 /** '$ per lead' (CPA type F) or '% of sale' (CPA type P), spec 000 section 3. */
-export const RateType = z.enum(['$ per lead', '% of sale']);
+export const RateType = z.enum([RATE_TYPE_LABELS.F, RATE_TYPE_LABELS.P]);
 export type RateType = z.infer<typeof RateType>;
 
 /** Campaign summary / listing item (spec 000 section 3). Images are URLs. */
@@ -109,3 +111,27 @@ export type QuickSearchMatch = z.infer<typeof QuickSearchMatch>;
 
 export const QuickSearchResponse = successEnvelope({ matchingCampaigns: z.array(QuickSearchMatch) });
 export type QuickSearchResponse = z.infer<typeof QuickSearchResponse>;
+
+export const campaignEndpoints = {
+  getCampaigns: endpoint({
+    method: 'GET',
+    path: '/campaigns/:for',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: `A campaign list: sidebars, dashboard rows and browse tabs (spec 000 sections 2, 7). Lists: ${CAMPAIGN_LIST_NAMES.join(', ')}. Pages count from 0.`,
+    // Any name reaches the handler: an unknown list is a 404, like an unknown id.
+    params: z.object({ for: z.string().max(100, 'is too long') }),
+    query: CampaignListQuery,
+    response: CampaignListResponse,
+    errors: [404],
+  }),
+  quickSearch: endpoint({
+    method: 'GET',
+    path: '/search',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'Quick search: campaigns by name or #ID for the autocomplete (spec 000 sections 5, 7)',
+    query: QuickSearchQuery,
+    response: QuickSearchResponse,
+  }),
+};

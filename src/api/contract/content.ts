@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RateType } from './campaign';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
@@ -124,3 +125,52 @@ export type UsageEventQueryInput = z.input<typeof UsageEventQuery>;
 
 export const UsageEventResponse = successEnvelope({});
 export type UsageEventResponse = z.infer<typeof UsageEventResponse>;
+
+const tags = ['content'];
+
+export const contentEndpoints = {
+  getNews: endpoint({
+    method: 'GET',
+    path: '/news',
+    access: 'session',
+    tags,
+    summary: 'News of the bell dropdown, newest first (spec 000 sections 3, 4, 7)',
+    response: NewsResponse,
+  }),
+  getNotifications: endpoint({
+    method: 'GET',
+    path: '/affiliate/notifications',
+    access: 'session',
+    tags,
+    summary: "The affiliate's notification pop-ups not yet dismissed (spec 000 sections 3, 4, 7)",
+    response: NotificationsResponse,
+  }),
+  dismissNotification: endpoint({
+    method: 'POST',
+    path: '/affiliate/notifications',
+    access: 'session',
+    tags,
+    summary: "Dismiss one notification (news_id) or all of them (news_id 'all', Clear All)",
+    body: DismissNotificationRequest,
+    response: DismissNotificationResponse,
+    errors: [404],
+  }),
+  getCampaignSlider: endpoint({
+    method: 'GET',
+    path: '/campaignSlider',
+    access: 'session',
+    tags,
+    summary: 'Slides of the dashboard slider, pinned first (spec 000 sections 2, 3, 7)',
+    response: SliderResponse,
+  }),
+  trackUsage: endpoint({
+    method: 'GET',
+    path: USAGE_EVENT_PATH,
+    access: 'session',
+    tags,
+    summary: 'Usage tracking: a menu link was clicked (spec 000 section 7; path ours)',
+    query: UsageEventQuery,
+    response: UsageEventResponse,
+    errors: [403],
+  }),
+};

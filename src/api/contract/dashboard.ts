@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnnouncementDismissResponse } from './content';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
@@ -163,3 +164,85 @@ export const DASHBOARD_MODAL_ORDER = DashboardModals.keyof().options;
 
 export const DashboardModalsResponse = successEnvelope({ modals: DashboardModals });
 export type DashboardModalsResponse = z.infer<typeof DashboardModalsResponse>;
+
+const tags = ['dashboard'];
+
+export const dashboardEndpoints = {
+  getAffiliateStats: endpoint({
+    method: 'GET',
+    path: '/affiliatestats',
+    access: 'session',
+    tags,
+    summary: 'Earnings today, yesterday, this month and this year, in the reporting time zone (spec 000 section 3)',
+    response: AffiliateStatsResponse,
+  }),
+  getPerformanceBonus: endpoint({
+    method: 'GET',
+    path: '/bonus/performance',
+    access: 'session',
+    tags,
+    summary: 'New-affiliate performance bonus: tiers, progress and what to show (spec 000 sections 3, 4, 9)',
+    response: PerformanceBonusResponse,
+  }),
+  optInPerformanceBonus: endpoint({
+    method: 'POST',
+    path: '/bonus/performance/optin',
+    access: 'session',
+    tags,
+    summary: 'Opt in to the performance bonus (flag 185), during the first 3 months',
+    response: PerformanceBonusOptInResponse,
+    errors: [400],
+  }),
+  getVerticalList: endpoint({
+    method: 'GET',
+    path: '/introSurvey/getVerticalList',
+    access: 'session',
+    tags,
+    summary: 'Verticals of the intro survey (spec 002 sections 3, 7)',
+    response: VerticalListResponse,
+  }),
+  saveTargets: endpoint({
+    method: 'POST',
+    path: '/introSurvey/saveTargets',
+    access: 'session',
+    tags,
+    summary: 'Save the intro survey: target countries and verticals (spec 002 sections 5, 7)',
+    body: SaveTargetsRequest,
+    response: SaveTargetsResponse,
+  }),
+  getTargetStatus: endpoint({
+    method: 'GET',
+    path: '/introSurvey/targetCountryAndVerticalStatus',
+    access: 'session',
+    tags,
+    summary: 'Whether the intro survey was answered (spec 002 sections 4, 7)',
+    response: TargetStatusResponse,
+  }),
+  confirmMissingDocs: endpoint({
+    method: 'POST',
+    path: '/tipaltiMissingDocs',
+    access: 'session',
+    tags,
+    summary: "Missing documents modal: 'I have submitted my documents' confirmed; recorded, ends the modal, flag 148 stays (spec 002 section 4)",
+    response: TipaltiMissingDocsResponse,
+  }),
+  dismissAnnouncement: endpoint({
+    method: 'POST',
+    path: '/announcements/dismiss/:notice',
+    access: 'session',
+    tags,
+    summary: 'Dismiss a dashboard notice: telegram (flag 183, spec 002), paymentMethod or missingMobile (7-day snooze)',
+    // Any name reaches the handler: an unknown notice is a 404.
+    params: z.object({ notice: z.string().max(100, 'is too long') }),
+    response: AnnouncementDismissResponse,
+    errors: [404],
+  }),
+  getDashboardModals: endpoint({
+    method: 'GET',
+    path: '/dashboard/modals',
+    access: 'session',
+    tags,
+    summary: 'Which dashboard modals apply now (spec 002 section 4 triggers; path ours)',
+    response: DashboardModalsResponse,
+  }),
+};

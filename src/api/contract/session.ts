@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, SESSION_STAGES } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /** Header that carries the session token on every signed-in call (spec 000 section 6). */
@@ -72,3 +73,43 @@ export const PageViewResponse = successEnvelope({});
 
 /** POST /authenticationApp/logout: revokes the token sent in x-app-token. */
 export const LogoutResponse = successEnvelope({});
+
+/** The session's endpoints (spec 002 section 7). */
+export const sessionEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/authenticationApp',
+    access: 'public',
+    tags: ['session'],
+    summary: 'Sign in with e-mail and password (spec 002 sections 3, 4, 7)',
+    body: LoginRequest,
+    response: LoginResponse,
+    errors: [403],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/logout',
+    // Any stage may sign out, including a half sign-in.
+    access: SESSION_STAGES,
+    tags: ['session'],
+    summary: `Sign out: revokes the token sent in ${TOKEN_HEADER}`,
+    response: LogoutResponse,
+  }),
+  verifyToken: endpoint({
+    method: 'GET',
+    path: '/application/verifyToken',
+    access: 'session',
+    tags: ['session'],
+    summary: 'Check the token: success true for a live, fully signed-in session',
+    response: VerifyTokenResponse,
+  }),
+  pageView: endpoint({
+    method: 'POST',
+    path: '/affiliate/pageView',
+    access: 'session',
+    tags: ['affiliate'],
+    summary: 'Record a page view of the portal (spec 002 section 7)',
+    body: PageViewRequest,
+    response: PageViewResponse,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { GlobalPostbackType } from './affiliate';
+import { IdParams } from './common';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
@@ -116,3 +118,101 @@ export const ConversionIntakeResponse = successEnvelope({
   payout: z.number().optional(),
 });
 export type ConversionIntakeResponse = z.infer<typeof ConversionIntakeResponse>;
+
+export const trackingEndpoints = {
+  createTrackingLink: endpoint({
+    method: 'POST',
+    path: '/trackinglink',
+    access: 'session',
+    tags: ['tracking'],
+    summary: 'Build a tracking link for an approved campaign (spec 000 sections 4, 7)',
+    body: TrackingLinkRequest,
+    response: TrackingLinkResponse,
+    errors: [403, 404],
+  }),
+  saveCampaignPostback: endpoint({
+    method: 'POST',
+    path: '/campaign/:id/postback',
+    access: 'session',
+    tags: ['postbacks'],
+    summary: "Save the affiliate's pixel or postback for one campaign (spec 000 sections 5, 7)",
+    params: IdParams,
+    body: PostbackRequest,
+    response: PostbackSaveResponse,
+    errors: [403, 404],
+  }),
+  saveGlobalPostback: endpoint({
+    method: 'POST',
+    path: '/affiliate/globalPostback',
+    access: 'session',
+    tags: ['postbacks'],
+    summary: 'Save the global postback, fired on every lead of campaigns without their own (spec 002 sections 2, 7)',
+    body: PostbackRequest,
+    response: PostbackSaveResponse,
+  }),
+  getHelpText: endpoint({
+    method: 'GET',
+    path: '/application/help/:id',
+    access: 'public',
+    tags: ['postbacks'],
+    summary: 'Help texts; 18 is the macro list of pixels and postbacks (spec 000 section 7)',
+    params: IdParams,
+    response: HelpTextResponse,
+    errors: [404],
+  }),
+};
+
+/**
+ * The addresses advertisers and visitors use, outside the API base: not called by the portal, not in
+ * the OpenAPI document of the affiliates API (docs/tracking.md describes them).
+ */
+export const trackingSiteEndpoints = {
+  click: endpoint({
+    method: 'GET',
+    path: '/go/:code',
+    base: 'site',
+    access: 'public',
+    hidden: true,
+    tags: ['tracking'],
+    summary: "A tracking link's click: records it and answers 302 to the campaign's landing page (or a fallback page)",
+    params: z.object({ code: z.string() }),
+    response: { raw: 'text/html' },
+    errors: [503],
+  }),
+  postbackGet: endpoint({
+    method: 'GET',
+    path: '/postback',
+    base: 'site',
+    access: 'public',
+    hidden: true,
+    tags: ['tracking'],
+    summary: 'Server-to-server conversion intake from an advertiser',
+    query: ConversionIntakeQuery,
+    response: ConversionIntakeResponse,
+    errors: [403, 404, 409],
+  }),
+  postbackPost: endpoint({
+    method: 'POST',
+    path: '/postback',
+    base: 'site',
+    access: 'public',
+    hidden: true,
+    tags: ['tracking'],
+    summary: 'Server-to-server conversion intake from an advertiser (form or JSON body)',
+    body: ConversionIntakeQuery,
+    response: ConversionIntakeResponse,
+    errors: [403, 404, 409],
+  }),
+  pixel: endpoint({
+    method: 'GET',
+    path: '/pixel',
+    base: 'site',
+    access: 'public',
+    hidden: true,
+    tags: ['tracking'],
+    summary: "Conversion pixel on the advertiser's page: a 1x1 GIF, or the affiliate's HTML postback in an iframe",
+    query: ConversionIntakeQuery.extend({ campaign_id: CampaignIdInput.optional() }),
+    response: { raw: 'image/gif' },
+    errors: [403, 404, 409],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
@@ -51,3 +52,75 @@ export type OtpActivateResponse = z.infer<typeof OtpActivateResponse>;
 
 /** POST /authenticationApp/otpCancel */
 export const OtpCancelResponse = successEnvelope({ otpDeactivated: z.boolean(), message: z.string() });
+
+const tags = ['two-factor'];
+
+/**
+ * The sign-in steps after the password (spec 002 §4, §7) and the two-factor set-up (spec 001 §7).
+ * Each half sign-in token reaches only its own step: 'otp' the authenticator code, 'verify' the
+ * e-mail/SMS code, 'otp_setup' the forced set-up; a full session reaches set-up, settings codes,
+ * the prompt date and deactivation.
+ */
+export const twoFactorEndpoints = {
+  otpVerify: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/otpVerify',
+    access: ['otp'],
+    tags,
+    summary: 'Sign-in step: the 6-digit authenticator code',
+    body: OtpVerifyRequest,
+    response: OtpVerifyResponse,
+  }),
+  savePromptDate: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/savePromptDate',
+    access: 'session',
+    tags,
+    summary: '"Not now" on the optional two-factor offer',
+    response: SavePromptDateResponse,
+  }),
+  sendCode: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/sendCode',
+    // purpose 'login' needs the 'verify' half sign-in, 'settings' a full session (checked by the handler).
+    access: ['verify', 'active'],
+    tags,
+    summary: 'Send a 6-digit code by e-mail, SMS or both (purpose login or settings)',
+    body: SendCodeRequest,
+    response: SendCodeResponse,
+  }),
+  verifyCode: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/verifyCode',
+    access: ['verify', 'active'],
+    tags,
+    summary: 'Check a code sent by sendCode; for sign-in it completes the session',
+    body: VerifyCodeRequest,
+    response: VerifyCodeResponse,
+  }),
+  otpSetup: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/otpsetup',
+    access: ['otp_setup', 'active'],
+    tags,
+    summary: 'A new TOTP secret and its QR code (otpauth:// URI)',
+    response: OtpSetupResponse,
+  }),
+  otpActivate: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/otpActivate',
+    access: ['otp_setup', 'active'],
+    tags,
+    summary: 'Turn two-factor on once a code from the new secret checks out',
+    body: OtpActivateRequest,
+    response: OtpActivateResponse,
+  }),
+  otpCancel: endpoint({
+    method: 'POST',
+    path: '/authenticationApp/otpCancel',
+    access: 'session',
+    tags,
+    summary: 'Turn two-factor off',
+    response: OtpCancelResponse,
+  }),
+};

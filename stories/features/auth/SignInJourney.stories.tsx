@@ -113,7 +113,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The login screen before anything is typed. */
 export const Default: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -123,7 +123,7 @@ export const Default: Story = {
 
 /** Step 4, prompted recently: the session (mb-auth-token, mb-aid, mb-t) is stored and the journey ends. */
 export const StraightIn: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -139,7 +139,7 @@ export const StraightIn: Story = {
 
 /** §5: nothing is sent until the e-mail and password pass the client's checks. */
 export const FieldValidation: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -156,7 +156,7 @@ export const FieldValidation: Story = {
 
 /** §8: a login failure shows the server's errors.message; nothing is stored. */
 export const WrongPassword: Story = {
-  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas, EMAIL, 'wrong password');
@@ -170,7 +170,7 @@ export const WrongPassword: Story = {
 
 /** 429 from the server's attempt limiter: its message is shown like any other failure. */
 export const TooManyAttempts: Story = {
-  beforeEach: withHandlers(loginHandlers.tooManyAttempts({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.tooManyAttempts({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -181,7 +181,7 @@ export const TooManyAttempts: Story = {
 
 /** §8: a network failure shows 'Connection error.' */
 export const NetworkFailure: Story = {
-  beforeEach: withHandlers(loginHandlers.networkError({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.networkError({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -194,7 +194,7 @@ export const NetworkFailure: Story = {
 
 /** §2: 'Sign in' shows a spinner while the server has not answered (it never does here). */
 export const Authenticating: Story = {
-  beforeEach: withHandlers(loginHandlers.pending({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.pending({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -206,7 +206,7 @@ export const Authenticating: Story = {
 
 /** Step 2: otp_enabled → the authenticator code; a wrong code, then the right one signs in. */
 export const AuthenticatorCode: Story = {
-  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: calls.login }), otpVerifyHandlers.byCode({ onRequest: calls.otpVerify })),
+  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: ({ body }) => calls.login(body) }), otpVerifyHandlers.byCode({ onRequest: ({ body }) => calls.otpVerify(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -231,7 +231,7 @@ export const AuthenticatorCode: Story = {
 
 /** Step 2, Cancel: the journey ends without a session (the app reloads to the login screen). */
 export const AuthenticatorCodeCancelled: Story = {
-  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: calls.login }), otpVerifyHandlers.byCode({ onRequest: calls.otpVerify })),
+  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: ({ body }) => calls.login(body) }), otpVerifyHandlers.byCode({ onRequest: ({ body }) => calls.otpVerify(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -245,7 +245,7 @@ export const AuthenticatorCodeCancelled: Story = {
 
 /** Step 2: the verify call failing at the network says 'Connection error.' and stays on the code. */
 export const AuthenticatorCodeNetworkFailure: Story = {
-  beforeEach: withHandlers(loginHandlers.otpEnabled(), otpVerifyHandlers.networkError({ onRequest: calls.otpVerify })),
+  beforeEach: withHandlers(loginHandlers.otpEnabled(), otpVerifyHandlers.networkError({ onRequest: ({ body }) => calls.otpVerify(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -262,9 +262,9 @@ export const AuthenticatorCodeNetworkFailure: Story = {
  */
 export const AccountVerification: Story = {
   beforeEach: withHandlers(
-    loginHandlers.countryNotVerified({ onRequest: calls.login }),
-    sendCodeHandlers.sent({ onRequest: calls.sendCode }),
-    verifyCodeHandlers.byCode({ onRequest: calls.verifyCode }),
+    loginHandlers.countryNotVerified({ onRequest: ({ body }) => calls.login(body) }),
+    sendCodeHandlers.sent({ onRequest: ({ body }) => calls.sendCode(body) }),
+    verifyCodeHandlers.byCode({ onRequest: ({ body }) => calls.verifyCode(body) }),
   ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -296,9 +296,9 @@ export const AccountVerification: Story = {
 /** Step 3 without a mobile number: SMS and both are disabled with the hint; e-mail is sent. */
 export const AccountVerificationWithoutMobile: Story = {
   beforeEach: withHandlers(
-    loginHandlers.countryNotVerifiedNoMobile({ onRequest: calls.login }),
-    sendCodeHandlers.sent({ onRequest: calls.sendCode }),
-    verifyCodeHandlers.byCode({ onRequest: calls.verifyCode }),
+    loginHandlers.countryNotVerifiedNoMobile({ onRequest: ({ body }) => calls.login(body) }),
+    sendCodeHandlers.sent({ onRequest: ({ body }) => calls.sendCode(body) }),
+    verifyCodeHandlers.byCode({ onRequest: ({ body }) => calls.verifyCode(body) }),
   ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -317,7 +317,7 @@ export const AccountVerificationWithoutMobile: Story = {
 
 /** Step 3: the send call fails: back on the choice with the server's message. */
 export const AccountVerificationSendFailed: Story = {
-  beforeEach: withHandlers(loginHandlers.countryNotVerified(), sendCodeHandlers.notSent({ onRequest: calls.sendCode })),
+  beforeEach: withHandlers(loginHandlers.countryNotVerified(), sendCodeHandlers.notSent({ onRequest: ({ body }) => calls.sendCode(body) })),
   play: journey(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -330,9 +330,9 @@ export const AccountVerificationSendFailed: Story = {
 /** Step 4 with a prompt older than 30 days: the optional offer; 'Not now' records the prompt date and signs in. */
 export const OptionalOfferNotNow: Story = {
   beforeEach: withHandlers(
-    loginHandlers.optionalOffer({ onRequest: calls.login }),
-    savePromptDateHandlers.saved({ onRequest: calls.savePromptDate }),
-    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
+    loginHandlers.optionalOffer({ onRequest: ({ body }) => calls.login(body) }),
+    savePromptDateHandlers.saved({ onRequest: ({ body }) => calls.savePromptDate(body) }),
+    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
   ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -354,9 +354,9 @@ export const OptionalOfferNotNow: Story = {
 /** The special mb-o 123 makes the offer optional whatever mb-p says; 'Yes' opens the set-up. */
 export const OptionalOfferYes: Story = {
   beforeEach: withHandlers(
-    loginHandlers.optionalOfferSpecialO({ onRequest: calls.login }),
-    savePromptDateHandlers.saved({ onRequest: calls.savePromptDate }),
-    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
+    loginHandlers.optionalOfferSpecialO({ onRequest: ({ body }) => calls.login(body) }),
+    savePromptDateHandlers.saved({ onRequest: ({ body }) => calls.savePromptDate(body) }),
+    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
   ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -376,9 +376,9 @@ export const OptionalOfferYes: Story = {
  */
 export const ForcedOfferSetUp: Story = {
   beforeEach: withHandlers(
-    loginHandlers.forcedOffer({ onRequest: calls.login }),
-    otpSetupHandlers.fresh({ onRequest: calls.otpSetup }),
-    otpActivateHandlers.byCode({ onRequest: calls.otpActivate }),
+    loginHandlers.forcedOffer({ onRequest: ({ body }) => calls.login(body) }),
+    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
+    otpActivateHandlers.byCode({ onRequest: ({ body }) => calls.otpActivate(body) }),
   ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -425,7 +425,7 @@ export const ForcedOfferSetUp: Story = {
 
 /** Step 5, the QR code cannot be fetched: 'Error while fetching QR code.' and Try again. */
 export const ForcedOfferQrCodeFailed: Story = {
-  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.failed({ onRequest: calls.otpSetup })),
+  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.failed({ onRequest: ({ body }) => calls.otpSetup(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
@@ -441,7 +441,7 @@ export const ForcedOfferQrCodeFailed: Story = {
 
 export const Dark: Story = {
   globals: { theme: 'dark' },
-  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: calls.login })),
+  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await signIn(canvas, EMAIL, 'wrong password');

@@ -1,0 +1,28 @@
+import { affiliateEndpoints } from './affiliate';
+import { campaignEndpoints } from './campaign';
+import { contentEndpoints } from './content';
+import { dashboardEndpoints } from './dashboard';
+import type { AnyEndpoint } from './endpoint';
+import { imageEndpoints } from './images';
+import { sessionEndpoints } from './session';
+import { systemEndpoints } from './system';
+import { trackingEndpoints, trackingSiteEndpoints } from './tracking';
+import { twoFactorEndpoints } from './twoFactor';
+
+/**
+ * Every endpoint of the product, by area. The server registers exactly these (a route under /api
+ * without a description refuses to start); tests walk this list.
+ */
+export const apiEndpoints = {
+  ...systemEndpoints,
+  ...sessionEndpoints,
+  ...affiliateEndpoints,
+  ...twoFactorEndpoints,
+  ...contentEndpoints,
+  ...campaignEndpoints,
+  ...dashboardEndpoints,
+  ...imageEndpoints,
+  ...trackingEndpoints,
+} satisfies Record<string, AnyEndpoint>;
+
+export const siteEndpoints = trackingSiteEndpoints satisfies Record<string, AnyEndpoint>;
