@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -16,7 +16,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
-import { timeZoneFromEnv } from './config';
+import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
+import { DEFAULT_REPORT_TIME_ZONE } from './config';
 import type { AppContext } from './context';
 import type { DB } from './db/schema';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
@@ -35,7 +36,18 @@ import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
+import { registerSessionHook } from './plugins/auth';
 import { isReservedPath, registerErrorHandling } from './plugins/errors';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The built index.html with the product name in its title and its product-name meta element. */
+export function withProductName(html: string, productName: string): string {
+  const name = escapeHtml(productName);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(new RegExp(`(<meta name="${PRODUCT_NAME_META}" content=")[^"]*(")`), `$1${name}$2`);
+}
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -55,11 +67,11 @@ export interface AppDeps {
   bodyLimit?: number;
   /** Report database health (engine name) at /api/health. */
   engine?: string;
-  /** Mail and SMS (default: outbox table plus console; SMTP when SMTP_URL is set). */
+  /** Mail and SMS (default: outbox table plus console). */
   messenger?: Messenger;
-  /** Names the product in codes, e-mails and authenticator apps. */
+  /** Names the product in the portal, codes, e-mails and authenticator apps (config PRODUCT_NAME). */
   productName?: string;
-  /** IANA zone of report days (default: REPORT_TIME_ZONE or America/New_York). */
+  /** IANA zone of report days (config REPORT_TIME_ZONE; default America/New_York). */
   reportTimeZone?: string;
   /** Tracking engine settings (TRACKING_* variables; tests shorten batches and caches). */
   tracking?: Partial<TrackingOptions>;
@@ -105,8 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...deps.loginLimits },
     passwordCost,
     dummyHash: makeDummyHash(passwordCost),
-    reportTimeZone: deps.reportTimeZone ?? timeZoneFromEnv(process.env.REPORT_TIME_ZONE),
+    reportTimeZone: deps.reportTimeZone ?? DEFAULT_REPORT_TIME_ZONE,
   };
+  const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const trackingOptions: TrackingOptions = {
     ...DEFAULT_TRACKING, trustProxy: deps.trustProxy ?? false, timeZone: ctx.reportTimeZone, ...deps.tracking,
   };
@@ -143,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
+  // After the rate limiter (its per-route hook comes first) and before any route: the one session check.
+  registerSessionHook(app, ctx);
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -172,8 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(imageRoutes, { ctx });
       await api.register(twoFactorRoutes, {
         ctx,
-        messenger: deps.messenger ?? createMessenger({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM }),
-        productName: deps.productName ?? process.env.PRODUCT_NAME ?? 'Publisher Portal',
+        messenger: deps.messenger ?? createMessenger({}),
+        productName,
       });
       await api.register(trackingLinkRoutes, { ctx, options: trackingOptions });
       await api.register(postbackRoutes, { ctx });
@@ -184,10 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  // index.html is answered from memory with the configured product name written in.
+  const indexHtml = portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName) : '';
+  const sendIndexHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   if (portalBuilt) {
+    app.get('/', (_request, reply) => sendIndexHtml(reply));
+    app.get('/index.html', (_request, reply) => sendIndexHtml(reply));
     await app.register(fastifyStatic, {
       root: distDir,
-      index: 'index.html',
+      index: false,
       // Vite puts content-hashed files under assets/: cache those for a year, the rest briefly.
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -217,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     // The API and the (future) tracking paths answer a JSON 404; everything else is the SPA.
     if (!isReservedPath(request.url) && portalBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return sendIndexHtml(reply);
     }
     return reply.code(404).send(errorEnvelope('This address does not exist.', 404));
   });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { EASTERN_TIME_ZONE } from '../src/shared/dates';
+import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
 
 export interface Config {
@@ -23,7 +25,18 @@ export interface Config {
   tracking: TrackingConfig;
   /** Affiliate postback worker (POSTBACK_*). */
   postbacks: PostbackConfig;
+  /** Names the product in the portal, codes, e-mails and authenticator apps (PRODUCT_NAME). */
+  productName: string;
+  /** Mail: an smtp:// or smtps:// URL (SMTP_URL); unset, mail goes to the outbox table and the console. */
+  smtpUrl: string | undefined;
+  /** Sender of the product's e-mails (MAIL_FROM). */
+  mailFrom: string | undefined;
 }
+
+/**
+ * The one place that reads the environment (issue 9): every other module gets its settings from
+ * here, through buildApp's deps or function arguments.
+ */
 
 /** The tracking engine's knobs that come from the environment (the rest come from the app). */
 export type TrackingConfig = Pick<
@@ -77,7 +90,7 @@ export function postbacksFromEnv(env: NodeJS.ProcessEnv): PostbackConfig {
 }
 
 /** The network's clock: report days are Eastern-time days unless REPORT_TIME_ZONE says otherwise. */
-export const DEFAULT_REPORT_TIME_ZONE = 'America/New_York';
+export const DEFAULT_REPORT_TIME_ZONE = EASTERN_TIME_ZONE;
 
 export function timeZoneFromEnv(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_REPORT_TIME_ZONE;
@@ -87,6 +100,14 @@ export function timeZoneFromEnv(value: string | undefined): string {
     throw new Error(`REPORT_TIME_ZONE must be an IANA time zone such as America/New_York, got "${value}"`);
   }
   return value;
+}
+
+function productNameFromEnv(value: string | undefined): string {
+  const name = (value ?? '').trim();
+  if (name === '') return DEFAULT_PRODUCT_NAME;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (name.length > 60 || /[\u0000-\u001f<>]/.test(name)) throw new Error(`PRODUCT_NAME must be plain text of at most 60 characters, got "${name}"`);
+  return name;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -115,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     reportTimeZone: timeZoneFromEnv(env.REPORT_TIME_ZONE),
     tracking: trackingFromEnv(env, port),
     postbacks: postbacksFromEnv(env),
+    productName: productNameFromEnv(env.PRODUCT_NAME),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
 

@@ -1,9 +1,10 @@
 import { buildApp } from './app';
 import { buildPortalIfNeeded } from './build';
-import { loadConfig, pgliteDir } from './config';
+import { loadConfig, pgliteDir, type Config } from './config';
 import { prepareDatabase } from './db/bootstrap';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
+import { createMessenger } from './lib/messenger';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
 
@@ -12,9 +13,8 @@ import { serverLoggerOptions } from './modules/tracking/logging';
  * migrations, demo network on first start, listen; SIGINT/SIGTERM finish in-flight requests and
  * close the database.
  */
-async function main() {
+async function main(config: Config) {
   const started = Date.now();
-  const config = loadConfig();
   const say = (message: string) => console.log(`[server] ${message}`);
   const root = process.cwd();
 
@@ -39,6 +39,8 @@ async function main() {
     db: database.db,
     engine: database.engine,
     reportTimeZone: config.reportTimeZone,
+    productName: config.productName,
+    messenger: createMessenger({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
@@ -91,8 +93,15 @@ async function main() {
   if (prepared.demoAvailable) say(`demo sign-in: ${DEMO_ACCOUNTS.demo} / ${DEMO_PASSWORD}`);
 }
 
-main().catch((err: unknown) => {
+let config: Config | undefined;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error('[server] configuration:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+main(config).catch((err: unknown) => {
   console.error('[server] failed to start:', err instanceof Error ? err.message : err);
-  if (process.env.LOG_LEVEL === 'debug' && err instanceof Error) console.error(err.stack);
+  if (config?.logLevel === 'debug' && err instanceof Error) console.error(err.stack);
   process.exit(1);
 });

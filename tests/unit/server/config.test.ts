@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REPORT_TIME_ZONE, loadConfig } from '../../../server/config';
+import { DEFAULT_PRODUCT_NAME } from '../../../src/shared/product';
+
+describe('server configuration', () => {
+  it('reads every setting from the environment it is given, with defaults', () => {
+    const config = loadConfig({}, []);
+    expect(config).toMatchObject({ port: 8080, productName: DEFAULT_PRODUCT_NAME, reportTimeZone: DEFAULT_REPORT_TIME_ZONE, smtpUrl: undefined });
+    const set = loadConfig({ PORT: '9000', PRODUCT_NAME: ' Acme Partners ', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'no-reply@acme.test' }, ['--demo']);
+    expect(set).toMatchObject({ port: 9000, productName: 'Acme Partners', smtpUrl: 'smtp://mail:25', mailFrom: 'no-reply@acme.test', demo: true });
+  });
+
+  it('refuses a product name that is not plain text', () => {
+    expect(() => loadConfig({ PRODUCT_NAME: '<script>' }, [])).toThrow(/PRODUCT_NAME/);
+    expect(() => loadConfig({ PRODUCT_NAME: 'x'.repeat(61) }, [])).toThrow(/PRODUCT_NAME/);
+  });
+
+  it('is the only server module that reads process.env', () => {
+    const hits = execFileSync('git', ['grep', '-l', 'process\\.env', '--', 'server/'], { encoding: 'utf8' }).trim().split('\n');
+    expect(hits).toEqual(['server/config.ts']);
+  });
+});
