@@ -1,37 +1,24 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
 import { onUnauthorized } from '../api/baseApi';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
 import { clearSession, hasValidSession } from '../lib/session';
+import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { comingSoonRoutes } from '../features/shell/routes';
 import { useAppDispatch } from './hooks';
 import { appConfig } from './config';
 
-const SignInJourney = lazy(() => import('../features/auth/SignInJourney').then((m) => ({ default: m.SignInJourney })));
-const OttLogin = lazy(() => import('../features/auth/OttLogin').then((m) => ({ default: m.OttLogin })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const PortalShell = lazy(() => import('../features/shell/PortalShell').then((m) => ({ default: m.PortalShell })));
-const ComingSoon = lazy(() => import('../features/shell/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 /**
- * Signed-in routes of spec 002 §2 whose screens belong to later issues: they render a small
- * "coming soon" card inside the shell so no link of the shell ends on a 404 (docs/portal-shell.md).
+ * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
+ * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const comingSoonRoutes: { path: string; title: string }[] = [
-  { path: '/browse/:tab?', title: 'Browse campaigns' },
-  { path: '/campaign/:oid', title: 'Campaign' },
-  { path: '/search', title: 'Search' },
-  { path: '/settings', title: 'Settings' },
-  { path: '/accountbalance', title: 'Account Balances' },
-  { path: '/globalpostback', title: 'Global Postback' },
-  { path: '/maxmoney', title: 'MaxMoney' },
-  { path: '/reports/:type?', title: 'Reports' },
-  { path: '/resources', title: 'Resources' },
-  { path: '/refer', title: 'Referral Program' },
-  { path: '/faq', title: 'FAQ' },
-  { path: '/terms', title: 'Terms' },
-  { path: '/paycompletion', title: 'Payment change submitted' },
-];
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...comingSoonRoutes];
+const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId });
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {
@@ -73,8 +60,8 @@ function SignedInRoutes() {
   };
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/dashboard" replace />} />
-      <Route path="/ottlogin" element={<Navigate to="/dashboard" replace />} />
+      <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
+      <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
       <Route
         element={
           <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
@@ -84,21 +71,21 @@ function SignedInRoutes() {
           </PortalShell>
         }
       >
-        <Route path="/dashboard" element={<DashboardPage />} />
-        {comingSoonRoutes.map((r) => (
-          <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
-        ))}
+        {signedInRoutes.map(toRoute)}
       </Route>
-      <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      <Route path={patterns.other} element={<Navigate to={paths.dashboard} replace />} />
     </Routes>
   );
+}
+
+function toRoute(route: RouteObject) {
+  return <Route key={route.path} path={route.path} element={route.element} Component={route.Component} />;
 }
 
 function SignedOutRoutes() {
   return (
     <Routes>
-      <Route path="/ottlogin" element={<OttLogin />} />
-      <Route path="*" element={<SignInJourney productName={appConfig.productName} siteId={appConfig.siteId} />} />
+      {publicRoutes.map(toRoute)}
     </Routes>
   );
 }

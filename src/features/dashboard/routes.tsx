@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { patterns } from '../../shared/paths';
+
+/** The dashboard area's signed-in routes (rendered inside the shell). Its screens load with the route. */
+export const dashboardRoutes: RouteObject[] = [
+  { path: patterns.dashboard, Component: lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage }))) },
+];
