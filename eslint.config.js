@@ -6,7 +6,9 @@ import path from 'node:path';
 
 /**
  * Import boundaries (DESIGN.md "Dependency direction"):
- *   ui <- machines, api <- features <- app; the server imports only src/api/contract.
+ *   shared <- ui <- machines, api <- features <- app; the server imports only src/api/contract and
+ *   src/shared. `shared` (pure code: formats, rate text, countries, safe links, route paths)
+ *   imports nothing from the project but itself; every zone may import it.
  * A small local rule resolves each relative import and checks it against these zones, so the
  * rule follows real paths rather than string patterns.
  */
@@ -18,21 +20,22 @@ function zoneOf(file) {
   let m;
   if ((m = /^src\/features\/([^/]+)\//.exec(p))) return { zone: 'feature', name: m[1] };
   if (p.startsWith('src/api/contract/')) return { zone: 'contract' };
-  for (const z of ['ui', 'machines', 'api', 'lib', 'app']) if (p.startsWith(`src/${z}/`)) return { zone: z };
+  for (const z of ['shared', 'ui', 'machines', 'api', 'lib', 'app']) if (p.startsWith(`src/${z}/`)) return { zone: z };
   if (p.startsWith('server/')) return { zone: 'server' };
   return { zone: 'other' };
 }
 
 /** Which zones each zone may import from (besides itself and packages). */
 const allowed = {
-  ui: ['ui'],
-  lib: ['lib'],
-  contract: ['contract'],
-  machines: ['machines', 'lib', 'contract'],
-  api: ['api', 'contract', 'lib'],
-  feature: ['ui', 'machines', 'api', 'contract', 'lib'],
-  app: ['app', 'feature', 'ui', 'machines', 'api', 'contract', 'lib'],
-  server: ['server', 'contract'],
+  shared: ['shared'],
+  ui: ['ui', 'shared'],
+  lib: ['lib', 'shared'],
+  contract: ['contract', 'shared'],
+  machines: ['machines', 'lib', 'contract', 'shared'],
+  api: ['api', 'contract', 'lib', 'shared'],
+  feature: ['ui', 'machines', 'api', 'contract', 'lib', 'shared'],
+  app: ['app', 'feature', 'ui', 'machines', 'api', 'contract', 'lib', 'shared'],
+  server: ['server', 'contract', 'shared'],
 };
 
 const boundaries = {
@@ -47,12 +50,15 @@ const boundaries = {
           const list = allowed[from.zone];
           if (!list) return;
           if (from.zone === 'feature' && target.zone === 'feature' && target.name !== from.name) {
-            context.report({ node, messageId: 'denied', data: { from: `feature "${from.name}"`, to: `feature "${target.name}"`, why: 'a feature never imports another feature; move shared code to ui, lib or api' } });
+            context.report({ node, messageId: 'denied', data: { from: `feature "${from.name}"`, to: `feature "${target.name}"`, why: 'a feature never imports another feature; move shared code to src/shared, ui, lib or api' } });
             return;
           }
-          if (target.zone === 'other' || target.zone === from.zone) return;
+          // 'other' (stories, tests, scripts) is open to everyone but shared, which stays self-contained.
+          if (target.zone === from.zone || (target.zone === 'other' && from.zone !== 'shared')) return;
           if (!list.includes(target.zone)) {
-            context.report({ node, messageId: 'denied', data: { from: `src/${from.zone}`, to: target.zone === 'server' ? 'server/' : `src/${target.zone}`, why: 'see the dependency direction in DESIGN.md' } });
+            const to = target.zone === 'server' ? 'server/' : target.zone === 'other' ? source : `src/${target.zone}`;
+            const why = from.zone === 'shared' ? 'src/shared imports nothing but itself and packages' : 'see the dependency direction in DESIGN.md';
+            context.report({ node, messageId: 'denied', data: { from: from.zone === 'server' ? 'server/' : `src/${from.zone}`, to, why } });
           }
         }
         return {

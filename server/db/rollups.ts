@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { EASTERN_TIME_ZONE } from '../../src/shared/dates';
 import type { DB } from './schema';
 
 /**
@@ -9,7 +10,7 @@ import type { DB } from './schema';
  * report time zone: pass the same REPORT_TIME_ZONE here); this is for repair. The demo seed does
  * not use it: its history goes through the engine's writes (writeClicks, recordConversion).
  */
-export async function rebuildStatsDaily(db: Kysely<DB>, affiliateId: number, timeZone = 'America/New_York'): Promise<number> {
+export async function rebuildStatsDaily(db: Kysely<DB>, affiliateId: number, timeZone = EASTERN_TIME_ZONE): Promise<number> {
   await db.deleteFrom('stats_daily').where('affiliate_id', '=', affiliateId).execute();
   const result = await sql`
     insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)

@@ -1,5 +1,8 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './server';
+import { easternDay } from '../../src/shared/dates';
+import { formatMoney } from '../../src/shared/format';
+import { paths } from '../../src/shared/paths';
 
 /**
  * The signed-in shell and the dashboard against the real product (issue 5, item 7), with the demo
@@ -15,7 +18,7 @@ async function signIn(page: Page, base: string, email = 'demo@example.com') {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${base}/dashboard`);
+  await expect(page).toHaveURL(`${base}${paths.dashboard}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
 
@@ -26,15 +29,13 @@ async function api<T>(page: Page, base: string, path: string): Promise<T> {
   return (await r.json()) as T;
 }
 
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-
 test('the demo dashboard shows the name, ID, earnings that agree with the API, and three rows of six', async ({ page, product }) => {
   await signIn(page, product.url);
   const aid = await page.evaluate(() => localStorage.getItem('mb-aid'));
   await expect(page.getByText(`Affiliate ID ${aid}`)).toBeVisible();
   const stats = await api<{ earnings_today: number; earnings_yesterday: number; this_month: number; this_year: number }>(page, product.url, '/affiliatestats');
   const summary = page.getByRole('region', { name: 'Earnings summary' });
-  await expect(summary.getByRole('definition')).toHaveText([money(stats.earnings_today), money(stats.earnings_yesterday), money(stats.this_month), money(stats.this_year)]);
+  await expect(summary.getByRole('definition')).toHaveText([formatMoney(stats.earnings_today), formatMoney(stats.earnings_yesterday), formatMoney(stats.this_month), formatMoney(stats.this_year)]);
   expect(stats.this_year).toBeGreaterThan(0);
   // The figures agree with each other (tests/e2e/server.ts does not expose the database, so no
   // independent sum of the conversions is available here): today is part of this month, this month
@@ -42,17 +43,17 @@ test('the demo dashboard shows the name, ID, earnings that agree with the API, a
   expect(stats.earnings_today).toBeGreaterThan(0);
   expect(stats.this_month).toBeGreaterThanOrEqual(stats.earnings_today);
   expect(stats.this_year).toBeGreaterThanOrEqual(stats.this_month);
-  const day = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', day: 'numeric' }).format(new Date()));
+  const day = Number(easternDay(new Date()).slice(8));
   if (day > 1) expect(stats.this_month).toBeGreaterThanOrEqual(Math.round((stats.earnings_today + stats.earnings_yesterday) * 100) / 100);
   for (const row of ['Popular', 'New', 'Suggested For You']) {
     await expect(page.getByRole('region', { name: row }).getByRole('listitem')).toHaveCount(6);
   }
-  await expect(page.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', '/browse/new');
+  await expect(page.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', paths.browse('new'));
   await expect(page.getByRole('region', { name: 'Featured campaigns' })).toBeVisible();
   await expect(page.getByText(/^MaxMoney \d[\d,]*\.\d{2}$/)).toBeVisible();
   // A link to a screen of a later issue stays inside the shell.
   await page.getByRole('link', { name: 'See More New' }).click();
-  await expect(page).toHaveURL(`${product.url}/browse/new`);
+  await expect(page).toHaveURL(`${product.url}${paths.browse('new')}`);
   await expect(page.getByText('This page is coming soon.')).toBeVisible();
 });
 
@@ -66,12 +67,12 @@ test('quick search opens a chosen campaign, or /search with the typed term', asy
   const option = page.getByRole('option', { name: new RegExp(`#${campaign.campaign_id}(?!\\d)`) });
   await expect(page.getByRole('option').first()).toHaveAccessibleName(new RegExp(`#${campaign.campaign_id}(?!\\d)`));
   await option.click();
-  await expect(page).toHaveURL(`${product.url}/campaign/${campaign.campaign_id}`);
+  await expect(page).toHaveURL(`${product.url}${paths.campaign(campaign.campaign_id)}`);
 
   await box.fill('loans');
   await expect(page.getByRole('listbox')).toBeVisible();
   await box.press('Enter');
-  await expect(page).toHaveURL(`${product.url}/search`);
+  await expect(page).toHaveURL(`${product.url}${paths.search()}`);
   expect(await page.evaluate(() => (window.history.state as { usr?: { quickSearchQuery?: string } }).usr?.quickSearchQuery)).toBe('loans');
 });
 
@@ -115,7 +116,7 @@ test('a menu link navigates inside the shell and records the usage event', async
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
   const request = await event;
   expect((await request.response())?.status()).toBe(200);
-  await expect(page).toHaveURL(`${product.url}/reports`);
+  await expect(page).toHaveURL(`${product.url}${paths.reports()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 });
 
@@ -147,7 +148,7 @@ test('intro survey: pick countries and verticals, submit, thank-you, close', asy
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /Target countries/ }).click();
   await page.getByRole('option', { name: 'Canada' }).click();
-  await page.getByRole('option', { name: 'United States' }).click();
+  await page.getByRole('option', { name: 'United States of America', exact: true }).click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: /Target verticals/ }).click();
   await page.getByRole('option').first().click();
@@ -170,7 +171,7 @@ test('invalid e-mail (flag 121) links to the settings', async ({ page, product }
   const dialog = page.getByRole('dialog', { name: 'Please update your e-mail address' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('link', { name: 'Update E-mail' }).click();
-  await expect(page).toHaveURL(`${product.url}/settings`);
+  await expect(page).toHaveURL(`${product.url}${paths.settings}`);
   await expect(dialog).toHaveCount(0);
 });
 
@@ -217,7 +218,7 @@ test("performance bonus: unlocked@ sees 'Performance Bonus Unlocked!' with a gre
   await expect(page.getByText(`You completed tier ${bonus.completed_tier}:`)).toBeVisible();
   const bar = page.getByRole('progressbar');
   await expect(bar).toHaveAttribute('data-tone', 'success');
-  await expect(page.getByText(`Tier ${bonus.completed_tier}: ${money(bonus.promotion_earnings)} of `)).toBeVisible();
+  await expect(page.getByText(`Tier ${bonus.completed_tier}: ${formatMoney(bonus.promotion_earnings)} of `)).toBeVisible();
 });
 
 test('at 375 px: bottom bar, no sidebar, no slider, no balance', async ({ browser, product }) => {
@@ -231,7 +232,7 @@ test('at 375 px: bottom bar, no sidebar, no slider, no balance', async ({ browse
   await expect(page.getByText(/^MaxMoney \d/)).toBeHidden();
   await bar.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'FAQ' }).click();
-  await expect(page).toHaveURL(`${product.url}/faq`);
+  await expect(page).toHaveURL(`${product.url}${paths.faq}`);
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // The manager card is in the hidden sidebar: the bottom bar's menu opens the contact modal.

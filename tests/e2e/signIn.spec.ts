@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './server';
+import { paths } from '../../src/shared/paths';
 import { freshWindow, totp } from './totp';
 
 const PASSWORD = 'Demo-2026!';
@@ -18,7 +19,7 @@ const sessionKeys = (page: Page) =>
 
 test('the demo affiliate signs straight in to /dashboard, and sign-out removes the three keys', async ({ page, product }) => {
   await submitCredentials(page, product.url, 'demo@example.com');
-  await expect(page).toHaveURL(`${product.url}/dashboard`);
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
   await expect(page.getByText(/Welcome,/)).toBeVisible();
   const keys = await sessionKeys(page);
   expect(keys.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -48,7 +49,7 @@ test('the two-factor demo affiliate signs in with a TOTP code; a replayed code i
   await submitCredentials(first, product.url, 'twofactor@example.com');
   await first.getByLabel('Authentication code').fill(code);
   await first.getByRole('button', { name: 'Submit' }).click();
-  await expect(first).toHaveURL(`${product.url}/dashboard`);
+  await expect(first).toHaveURL(`${product.url}${paths.dashboard}`);
 
   const second = await browser.newPage();
   await submitCredentials(second, product.url, 'twofactor@example.com');
@@ -67,7 +68,7 @@ test('the unverified-country demo affiliate signs in with the code from the outb
   const code = await product.codeFor('unverified@example.com', since);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(`${product.url}/dashboard`);
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
 });
 
 test('the forced-offer demo affiliate completes two-factor set-up', async ({ page, product }) => {
@@ -82,6 +83,6 @@ test('the forced-offer demo affiliate completes two-factor set-up', async ({ pag
   await page.getByLabel('6-digit code').fill(totp(secret));
   await page.getByRole('button', { name: 'Activate' }).click();
   await page.getByRole('button', { name: 'Take me to my dashboard' }).click();
-  await expect(page).toHaveURL(`${product.url}/dashboard`);
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
   await expect(page.getByText(/Welcome,/)).toBeVisible();
 });

@@ -1,3 +1,5 @@
+import { paths } from '../../../src/shared/paths';
+
 /** Fixed texts of the demo network: managers, news, notifications, resources, help. */
 
 export const SECURITY_QUESTIONS: Array<[number, string, 1 | 2]> = [
@@ -25,16 +27,16 @@ export const MANAGERS = [
 /** News items, newest first; `daysAgo` places them relative to the seed day. */
 export const NEWS: Array<{ type: 'alert' | 'reminder' | 'other'; daysAgo: number; html: string }> = [
   { type: 'alert', daysAgo: 1, html: '<p><strong>Payout increase:</strong> all Solar campaigns now pay up to <strong>$95</strong> per qualified lead in the US.</p>' },
-  { type: 'reminder', daysAgo: 3, html: '<p>Payments for last week go out on <strong>Wednesday</strong>. Make sure your payment details are up to date in <a href="/settings">Settings</a>.</p>' },
-  { type: 'other', daysAgo: 6, html: '<p>New in the portal: build tracking links with up to five Sub IDs and see them in the <a href="/reports/subid">Sub ID report</a>.</p>' },
+  { type: 'reminder', daysAgo: 3, html: `<p>Payments for last week go out on <strong>Wednesday</strong>. Make sure your payment details are up to date in <a href="${paths.settings}">Settings</a>.</p>` },
+  { type: 'other', daysAgo: 6, html: `<p>New in the portal: build tracking links with up to five Sub IDs and see them in the <a href="${paths.reports('subid')}">Sub ID report</a>.</p>` },
   { type: 'alert', daysAgo: 9, html: '<p>Campaign #1042 is paused by the advertiser until further notice. Please pause your traffic.</p>' },
-  { type: 'other', daysAgo: 13, html: '<p>MaxMoney: the <strong>Beat Your Best</strong> promo is live. Register on the <a href="/maxmoney">MaxMoney</a> page.</p>' },
+  { type: 'other', daysAgo: 13, html: `<p>MaxMoney: the <strong>Beat Your Best</strong> promo is live. Register on the <a href="${paths.maxmoney}">MaxMoney</a> page.</p>` },
   { type: 'reminder', daysAgo: 20, html: '<p>Reminder: incentive traffic is allowed only on campaigns that list it. Check the traffic icons before you promote.</p>' },
   { type: 'other', daysAgo: 27, html: '<p>Twelve new Gaming campaigns added this week, including CPI offers for Android and iOS in Tier 1 countries.</p>' },
   { type: 'alert', daysAgo: 35, html: '<p>Email traffic: please download the latest suppression lists before every send.</p>' },
   { type: 'other', daysAgo: 44, html: '<p>Meet us at the affiliate summit next month: book a meeting with your affiliate manager.</p>' },
-  { type: 'reminder', daysAgo: 58, html: '<p>Secure your account with Google 2-Factor Authentication in <a href="/settings">Settings</a>.</p>' },
-  { type: 'other', daysAgo: 75, html: '<p>The referral program pays 10% of your referrals\u2019 earnings for 6 months. See <a href="/refer">Referral Program</a>.</p>' },
+  { type: 'reminder', daysAgo: 58, html: `<p>Secure your account with Google 2-Factor Authentication in <a href="${paths.settings}">Settings</a>.</p>` },
+  { type: 'other', daysAgo: 75, html: `<p>The referral program pays 10% of your referrals\u2019 earnings for 6 months. See <a href="${paths.refer}">Referral Program</a>.</p>` },
   { type: 'other', daysAgo: 96, html: '<p>Reports now show conversions with device and location details.</p>' },
 ];
 

@@ -1,9 +1,12 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword, newToken, OWASP_SCRYPT, type ScryptCost } from '../../lib/crypto';
 import { formatDay } from '../../lib/dates';
-import { timeZoneFromEnv } from '../../config';
+import { DEFAULT_REPORT_TIME_ZONE } from '../../config';
 import { newOpaqueId, writeClicks, type ClickRow } from '../../modules/tracking/clicks';
 import { recordConversion } from '../../modules/tracking/conversions';
+import { ISO_COUNTRIES } from '../../../src/shared/countries';
+import { paths } from '../../../src/shared/paths';
+import { formatRate, rateText } from '../../../src/shared/rateText';
 import type { DB, TrafficType } from '../schema';
 import {
   BANNER_SIZES, BRAND_PREFIXES, CATEGORIES, FIRST_NAMES, GEO_GROUPS, LANDING_PAGE_NAMES, LAST_NAMES, OS_LIST,
@@ -13,7 +16,6 @@ import {
   DASHBOARD_DEMO_NAMES, MACRO_HELP_HTML, MANAGERS, NEWS, NOTIFICATIONS, PRIVATE_NOTIFICATION, RESOURCE_CATEGORIES, RESOURCES,
   SECURITY_QUESTIONS,
 } from './content';
-import { isoCountries } from './countries';
 import { insertMany, syncIdentity } from './insert';
 import { Random } from './random';
 
@@ -89,7 +91,7 @@ export async function seedReference(db: Kysely<DB>): Promise<boolean> {
   const done = await db.selectFrom('app_meta').select('value').where('key', '=', META_REFERENCE).executeTakeFirst();
   if (done) return false;
   await db.transaction().execute(async (trx) => {
-    await insertMany(trx, 'countries', isoCountries());
+    await insertMany(trx, 'countries', ISO_COUNTRIES.map((c) => ({ code: c.alpha2, name: c.name })));
     await insertMany(
       trx,
       'security_questions',
@@ -149,7 +151,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
   const daysAgo = (d: number) => new Date(today.getTime() - d * DAY);
   const campaignCount = options.campaigns ?? 640;
   const historyDays = options.historyDays ?? 180;
-  const timeZone = options.timeZone ?? timeZoneFromEnv(process.env.REPORT_TIME_ZONE);
+  const timeZone = options.timeZone ?? DEFAULT_REPORT_TIME_ZONE;
   const fillerCount = options.fillerAffiliates ?? 150;
   const cost = options.passwordCost ?? OWASP_SCRYPT;
 
@@ -705,15 +707,15 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       ...NOTIFICATIONS.map((html, k) => ({ id: k + 1, body_html: html, created_at: daysAgo(k + 1) })),
       {
         id: NOTIFICATIONS.length + 1, affiliate_id: demoId, created_at: daysAgo(0),
-        body_html: `<p>Good news: your request to run campaign <a href="/campaign/${approved[0].id}">#${approved[0].id}</a> was approved.</p>`,
+        body_html: `<p>Good news: your request to run campaign <a href="${paths.campaign(approved[0].id)}">#${approved[0].id}</a> was approved.</p>`,
       },
       { id: NOTIFICATIONS.length + 2, affiliate_id: DASHBOARD_DEMO_IDS.telegram, created_at: daysAgo(0), body_html: PRIVATE_NOTIFICATION },
     ]);
     const featured = rnd.sample(live.filter((p) => !p.byRequest), 6);
     await put('slider_items', featured.map((p, k) => ({
       id: k + 1, campaign_id: p.id, pinned: k === 0, sort: k, button: k === 0 ? 'Start promoting' : 'View campaign',
-      url: `/campaign/${p.id}`,
-      description: p.rateType === 'F' ? `Now paying $${p.rate.toFixed(2)} per lead` : `Earn ${p.rate}% of every sale`,
+      url: paths.campaign(p.id),
+      description: p.rateType === 'F' ? `Now paying ${rateText('F', p.rate)}` : `Earn ${formatRate('P', p.rate)} of every sale`,
     })));
     await put('resources', RESOURCES.map((r, k) => ({ id: k + 1, category_id: r.category, name: r.name, description: r.description, url: r.url, promo_code: r.promo_code ?? '', promo_description: r.promo_description ?? '', image_style: k })));
     await put('marketing_campaigns', [{ id: 1, header: 'Earn more with our network', image: '', content: 'Weekly payments, dedicated affiliate managers and hundreds of exclusive campaigns.' }]);

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { CampaignListName, CampaignSummary, QuickSearchMatch, RateType } from '../../../src/api/contract/campaign';
+import { addDaysTo } from '../../../src/shared/dates';
+import { RATE_TYPE_LABELS, rateText, type CpaType } from '../../../src/shared/rateText';
 import type { AccessStatus, DB, TrafficType } from '../../db/schema';
-import { addDaysTo } from '../dashboard/reportDays';
 import { campaignThumbnailUrl } from '../images/urls';
 
 /** Network figures of the last days: "recent" EPC and volume for popular, top, trending, suggested. */
@@ -20,13 +21,9 @@ const TRAFFIC_FIELDS: Record<TrafficType, keyof CampaignSummary> = {
   brand_bid: 'brand_bid_traffic',
 };
 
-export function rateTypeLabel(type: 'F' | 'P'): RateType {
-  return type === 'P' ? '% of sale' : '$ per lead';
-}
-
-/** '$12.50 per lead' or '35% of sale' (money with two decimals, spec 000 section 9). */
-export function rateText(type: 'F' | 'P', rate: number): string {
-  return type === 'P' ? `${Number(rate.toFixed(2))}% of sale` : `$${rate.toFixed(2)} per lead`;
+/** The wire label of a CPA type: '$ per lead' or '% of sale'. */
+export function rateTypeLabel(type: CpaType): RateType {
+  return RATE_TYPE_LABELS[type];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NewsItem, Notification, SliderItem } from '../../../src/api/contract/content';
 import { NEWS_LIMIT } from '../../../src/api/contract/content';
+import { slideLink } from '../../../src/shared/safeLink';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { rateTypeLabel } from '../campaigns/queries';
@@ -89,16 +90,13 @@ export async function dismissNotifications(
 }
 
 /**
- * A slide's url is where the portal navigates inside itself: a path of the portal ('/x', not
- * '//host' nor '/\host', which browsers read as another host), without spaces or control
- * characters. Anything else (an absolute URL, 'javascript:', a relative path) is not answered.
+ * A slide's url is where the portal navigates inside itself: a path of the portal, by the shared
+ * safe-link rule (src/shared/safeLink.ts) that the portal follows too. Anything else (an absolute
+ * URL, '//host', a backslash, control characters, 'javascript:', a relative path) is answered as
+ * the campaign page.
  */
-const PORTAL_PATH = /^\/(?![/\\])\S*$/;
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 export function sliderUrl(url: string | null | undefined, campaignId: number): string {
-  return url && PORTAL_PATH.test(url) && !CONTROL.test(url) ? url : `/campaign/${campaignId}`;
+  return slideLink(url, campaignId).href;
 }
 
 /**

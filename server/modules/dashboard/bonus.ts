@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/contract/dashboard';
 import type { DB } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
-import { addDaysTo, addMonthsTo, dayInZone } from './reportDays';
+import { addDaysTo, addMonthsTo, dayInZone } from '../../../src/shared/dates';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
-import { reportDay, type TrackingOptions } from './options';
+import { dayInZone } from '../../../src/shared/dates';
+import type { TrackingOptions } from './options';
 
 /**
  * The click redirect (GET /go/{code}): resolve the link, apply the campaign's rules, record the
@@ -193,7 +194,7 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       if (!link) return { kind: 'fallback', reason: 'unknown code' };
       const at = now();
       if (link.campaign_status !== 'active') return { kind: 'fallback', reason: `campaign ${link.campaign_status}` };
-      if (link.expiry_date !== null && link.expiry_date < reportDay(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
+      if (link.expiry_date !== null && link.expiry_date < dayInZone(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
       if (link.affiliate_status !== 'active' || link.access_status !== 'Approved') return { kind: 'fallback', reason: 'affiliate not approved' };
       const country = req.country.trim().toUpperCase().slice(0, 2);
       if (link.geo_filtering && link.countries.length > 0 && options.countryHeader) {
@@ -344,13 +345,13 @@ export class ClickBatcher {
 let lastMinute = -1;
 let lastMinuteDay = '';
 let lastZone = '';
-/** reportDay, memoised per minute (days change on minute boundaries in every zone). */
+/** dayInZone, memoised per minute (days change on minute boundaries in every zone). */
 function clickDay(at: Date, timeZone: string): string {
   const minute = Math.floor(at.getTime() / 60_000);
   if (minute !== lastMinute || timeZone !== lastZone) {
     lastMinute = minute;
     lastZone = timeZone;
-    lastMinuteDay = reportDay(at, timeZone);
+    lastMinuteDay = dayInZone(at, timeZone);
   }
   return lastMinuteDay;
 }

@@ -3,7 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { encodeForUrl, escapeHtml, fillMacros } from './macros';
-import { reportDateTime, reportDay } from './options';
+import { dateTimeInZone, dayInZone } from '../../../src/shared/dates';
+import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 
 /**
  * Conversion intake (issue 6 point 3): payout from the campaign's rate, one conversion per
@@ -134,7 +135,7 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput): 
 
   const rate = click.rate_id === null ? undefined : { id: click.rate_id, rate_type: click.rate_type!, rate: click.rate! };
   if (!rate) throw new ApiError(409, 'This campaign has no active rate: the conversion was not recorded.');
-  if (rate.rate_type === 'P' && input.amount === undefined) throw badRequest('amount: is required for a revshare (% of sale) campaign');
+  if (rate.rate_type === 'P' && input.amount === undefined) throw badRequest(`amount: is required for a revshare (${RATE_TYPE_LABELS.P}) campaign`);
   const sale = pixel && rate.rate_type === 'F' ? 0 : input.amount ?? 0;
   const payout = rate.rate_type === 'P' ? revsharePayout(sale, rate.rate) : rate.rate;
   const status = pixel ? 'approved' : input.status ?? 'approved';
@@ -146,11 +147,11 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput): 
     click_id: click.click_key, transaction_id: txid, payout: payout.toFixed(2), sale_amount: sale.toFixed(2),
     campaign_id: click.campaign_id, campaign_name: click.campaign_name, affiliate_id: click.affiliate_id,
     creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2,
-    sub3: click.sub3, sub4: click.sub4, sub5: click.sub5, date: reportDateTime(input.at, input.timeZone), ip: click.ip,
+    sub3: click.sub3, sub4: click.sub4, sub5: click.sub5, date: dateTimeInZone(input.at, input.timeZone), ip: click.ip,
   };
   const html = postback?.type === 'I' ? fillMacros(postback.code, values, escapeHtml) : null;
   const url = postback && postback.type !== 'I' ? fillMacros(postback.code.trim(), values, encodeForUrl) : null;
-  const day = reportDay(input.at, input.timeZone);
+  const day = dayInZone(input.at, input.timeZone);
   const { rows } = await sql<{ id: number }>`
     with conv as (
       insert into conversions (click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
@@ -223,7 +224,7 @@ async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: 
       .execute();
     await addToRollup(
       trx,
-      { day: reportDay(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
+      { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
       -1, -conversion.sale_amount, -conversion.payout,
     );
     result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -conversion.payout, html: null, queued: false };

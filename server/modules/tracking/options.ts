@@ -1,3 +1,5 @@
+import { EASTERN_TIME_ZONE } from '../../../src/shared/dates';
+
 /** Knobs of the tracking engine (server/config.ts reads them from the environment; tests set them). */
 export interface TrackingOptions {
   /** Public base of tracking links, without a trailing slash: links are `${baseUrl}/go/{code}`. */
@@ -32,30 +34,5 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   clickBatchConcurrency: 4,
   clickQueueMax: 0,
   trustProxy: false,
-  timeZone: 'America/New_York',
+  timeZone: EASTERN_TIME_ZONE,
 };
-
-const formats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-function formatsFor(timeZone: string) {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = {
-      day: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-      time: new Intl.DateTimeFormat('en-CA', {
-        timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-      }),
-    };
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** 'YYYY-MM-DD' of the reporting day of an instant (docs/server.md: Eastern-time days by default). */
-export function reportDay(at: Date, timeZone: string): string {
-  return formatsFor(timeZone).day.format(at);
-}
-
-/** 'YYYY-MM-DD HH:MM:SS' in network time (the {date} macro). */
-export function reportDateTime(at: Date, timeZone: string): string {
-  return formatsFor(timeZone).time.format(at).replace(',', '');
-}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { SystemMessage } from '../../ui/SystemMessage';
@@ -46,8 +47,8 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginForm
         Sign in
       </Button>
       <Links>
-        <Link href="/register">Don&apos;t have an account? Register now.</Link>
-        <Link href="/forgot">Forgot your password?</Link>
+        <Link href={paths.register}>Don&apos;t have an account? Register now.</Link>
+        <Link href={paths.forgot}>Forgot your password?</Link>
       </Links>
     </Form>
   );

@@ -7,6 +7,7 @@ import { codeVerificationMachine } from '../../machines/codeVerification.machine
 import { signInMachine } from '../../machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
 import { storeLoginTokens, storeSession } from '../../lib/session';
+import { paths } from '../../shared/paths';
 import { AccountVerificationForm, type VerificationStep } from './AccountVerificationForm';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
 import { AuthLayout } from './AuthLayout';
@@ -92,7 +93,7 @@ const titles: Record<string, string> = {
 };
 
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
-export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign('/dashboard') }: SignInJourneyProps) {
+export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign(paths.dashboard) }: SignInJourneyProps) {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
   const pendingWrite = useRef<Promise<void>>(Promise.resolve());

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Form } from './LoginForm';
 
-export const setupGuideUrl = '/faq#two-factor';
+export const setupGuideUrl = `${paths.faq}#two-factor`;
 
 export interface TwoFactorOfferProps {
   variant: 'forced' | 'optional';

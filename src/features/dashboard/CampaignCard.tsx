@@ -1,5 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
+import { paths } from '../../shared/paths';
 import { Link } from '../../ui/Link';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -48,7 +49,7 @@ export interface CampaignCardProps {
 /** A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the campaign. */
 export function CampaignCard({ campaign }: CampaignCardProps) {
   return (
-    <Card href={`/campaign/${campaign.campaign_id}`} data-highlight={campaign.highlight === 'Y' || undefined}>
+    <Card href={paths.campaign(campaign.campaign_id)} data-highlight={campaign.highlight === 'Y' || undefined}>
       <img src={campaign.thumbnail} alt="" loading="lazy" width={240} height={180} />
       <Text>
         <span className="name">{campaign.name}</span>

@@ -7,6 +7,7 @@ import {
   useGetPerformanceBonusQuery,
   useOptInPerformanceBonusMutation,
 } from '../../api/dashboardApi';
+import { paths } from '../../shared/paths';
 import { Skeleton } from '../../ui/Skeleton';
 import { CampaignRow } from './CampaignRow';
 import { EarningsSummary } from './EarningsSummary';
@@ -92,8 +93,8 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
         />
       )}
       <CampaignRow title="Popular" list="popular" />
-      <CampaignRow title="New" list="new" seeMoreHref="/browse/new" />
-      <CampaignRow title="Suggested For You" list="suggested" seeMoreHref="/browse/suggested" />
+      <CampaignRow title="New" list="new" seeMoreHref={paths.browse('new')} />
+      <CampaignRow title="Suggested For You" list="suggested" seeMoreHref={paths.browse('suggested')} />
       <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenDialogsGone(() => heading.current)} />
     </Page>
   );

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { AffiliateStatsResponse } from '../../api/contract/dashboard';
 import { Skeleton } from '../../ui/Skeleton';
 import { SystemMessage } from '../../ui/SystemMessage';
-import { formatMoney } from './format';
+import { formatMoney } from '../../shared/format';
 
 const List = styled.dl`
   display: grid;

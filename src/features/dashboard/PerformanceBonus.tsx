@@ -4,7 +4,8 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SystemMessage } from '../../ui/SystemMessage';
-import { formatDollars, formatMoney } from './format';
+import { formatLongDate } from '../../shared/dates';
+import { formatMoney, formatWholeDollars } from '../../shared/format';
 
 const Body = styled(CardBody)`
   display: flex;
@@ -22,23 +23,16 @@ const Row = styled.div`
   flex-wrap: wrap;
 `;
 
-/** The long date of a YYYY-MM-DD day, read without any time zone shift. */
-function longDate(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  if (!y || !m || !d) return ymd;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 const [tier1, tier2] = PERFORMANCE_BONUS_TIERS;
 /** Spec 000 §9, the rules as the affiliate reads them. */
 const rules = (
   <>
     <ul>
       <li>
-        Earn above {formatDollars(tier1.target)} in your first 3 months for a {formatDollars(tier1.bonus)} bonus.
+        Earn above {formatWholeDollars(tier1.target)} in your first 3 months for a {formatWholeDollars(tier1.bonus)} bonus.
       </li>
       <li>
-        Earn above {formatDollars(tier2.target)} in your first 3 months for a {formatDollars(tier2.bonus)} bonus.
+        Earn above {formatWholeDollars(tier2.target)} in your first 3 months for a {formatWholeDollars(tier2.bonus)} bonus.
       </li>
     </ul>
     <p className="fine">
@@ -70,9 +64,9 @@ export interface PerformanceBonusProps {
  */
 export function progressText(bonus: Pick<PerformanceBonusResponse, 'completed_tier' | 'current_tier' | 'current_target' | 'promo_end_date'>): string {
   const { completed_tier: completed, current_tier: current } = bonus;
-  if (completed >= current) return `You completed tier ${completed}: a ${formatDollars(tierBonus(completed))} bonus.`;
-  const next = `Earn above ${formatDollars(bonus.current_target)} by ${longDate(bonus.promo_end_date)} to unlock tier ${current}.`;
-  return completed > 0 ? `You completed tier ${completed} (a ${formatDollars(tierBonus(completed))} bonus). ${next}` : next;
+  if (completed >= current) return `You completed tier ${completed}: a ${formatWholeDollars(tierBonus(completed))} bonus.`;
+  const next = `Earn above ${formatWholeDollars(bonus.current_target)} by ${formatLongDate(bonus.promo_end_date)} to unlock tier ${current}.`;
+  return completed > 0 ? `You completed tier ${completed} (a ${formatWholeDollars(tierBonus(completed))} bonus). ${next}` : next;
 }
 
 function tierBonus(tier: number): number {
@@ -106,7 +100,7 @@ export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, opt
         <Body>
           <h2>{BONUS_TITLES.promo}</h2>
           <p>
-            Earn up to {formatDollars(tier2.bonus)} in bonuses. The promotion runs until {longDate(bonus.promo_end_date)}.
+            Earn up to {formatWholeDollars(tier2.bonus)} in bonuses. The promotion runs until {formatLongDate(bonus.promo_end_date)}.
           </p>
           {rules}
           {optInError && (
@@ -132,13 +126,13 @@ export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, opt
         {optInMessage && <SystemMessage variant="success">{optInMessage}</SystemMessage>}
         {bonus.display === 'unlocked' && (
           <p>
-            You completed tier {bonus.completed_tier}: a {formatDollars(bonus.bonus_amount)} bonus.
+            You completed tier {bonus.completed_tier}: a {formatWholeDollars(bonus.bonus_amount)} bonus.
           </p>
         )}
-        {bonus.display === 'ended' && <p>The promotion ended on {longDate(bonus.promo_end_date)} without a completed tier.</p>}
+        {bonus.display === 'ended' && <p>The promotion ended on {formatLongDate(bonus.promo_end_date)} without a completed tier.</p>}
         {bonus.display === 'progress' && <p>{progressText(bonus)}</p>}
         <ProgressBar
-          label={`Tier ${tier}: ${formatMoney(bonus.promotion_earnings)} of ${formatDollars(target)}`}
+          label={`Tier ${tier}: ${formatMoney(bonus.promotion_earnings)} of ${formatWholeDollars(target)}`}
           value={percent}
           maxValue={100}
           valueLabel={`${percent.toFixed(percent % 1 ? 2 : 0)}%`}

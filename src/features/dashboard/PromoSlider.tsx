@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import type { SliderItem } from '../../api/contract/content';
 import { Carousel } from '../../ui/Carousel';
 import { Link } from '../../ui/Link';
-import { formatMoney } from './format';
+import { rateText } from '../../shared/rateText';
+import { slideLink, type SafeLink } from '../../shared/safeLink';
 
 /** Spec 000 §2, §9: the slider advances every 6000 ms. */
 export const SLIDER_INTERVAL_MS = 6000;
@@ -37,37 +38,18 @@ const Cta = styled(Link)`
   &[data-hovered] { background: ${({ theme }) => theme.colors.primaryHover}; color: ${({ theme }) => theme.colors.onPrimary}; text-decoration: none; }
 `;
 
-/** '$12.50 per lead' or '35% of sale'. */
+/** The rate of a slide without a description: '$1,500.00 per lead' or '35% of sale'. */
 export function slideRate(item: Pick<SliderItem, 'rate' | 'rate_type'>): string {
-  return item.rate_type === '% of sale' ? `${item.rate}% of sale` : `${formatMoney(item.rate)} per lead`;
+  return rateText(item.rate_type, item.rate);
 }
 
 /**
  * Where a slide's button goes (spec 000 §2: "not shown"; our decision, docs/portal-shell.md): the
- * slide's `url` when it is a path that stays inside the portal once resolved against `origin`, else
- * an explicit http(s) address in a new tab, else the slide's campaign page. Backslashes and control
- * characters (`/\\evil.com`, `/<TAB>/evil.com`, which browsers turn into another host) are refused.
+ * slide's `url` when it is a path of the portal, else the slide's campaign page. The rule is the
+ * server's own (src/shared/safeLink.ts), so the portal follows exactly the urls the server answers.
  */
-export function slideTarget(item: Pick<SliderItem, 'url' | 'campaign_id'>, origin: string = globalThis.location?.origin ?? 'http://localhost'): { href: string; external: boolean } {
-  const fallback = { href: `/campaign/${item.campaign_id}`, external: false };
-  const url = item.url.trim();
-  // eslint-disable-next-line no-control-regex
-  if (!url || /[\\\u0000-\u001F\u007F]/.test(url)) return fallback;
-  let resolved: URL;
-  let home: string;
-  try {
-    home = new URL(origin).origin;
-    resolved = new URL(url, home);
-  } catch {
-    return fallback;
-  }
-  if (url.startsWith('/') && !url.startsWith('//') && resolved.origin === home) {
-    return { href: `${resolved.pathname}${resolved.search}${resolved.hash}`, external: false };
-  }
-  if (/^https?:\/\//i.test(url) && (resolved.protocol === 'http:' || resolved.protocol === 'https:')) {
-    return resolved.origin === home ? { href: `${resolved.pathname}${resolved.search}${resolved.hash}`, external: false } : { href: resolved.href, external: true };
-  }
-  return fallback;
+export function slideTarget(item: Pick<SliderItem, 'url' | 'campaign_id'>, origin?: string): SafeLink {
+  return slideLink(item.url, item.campaign_id, origin);
 }
 
 /** Pinned slides first (spec 000 §2); the server sends them first already, this keeps it so. */

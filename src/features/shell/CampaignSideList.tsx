@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
+import { paths } from '../../shared/paths';
 import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 
@@ -44,7 +45,7 @@ export function CampaignSideList({ title, campaigns, isLoading }: CampaignSideLi
       <ul>
         {campaigns.map((c) => (
           <li key={c.campaign_id}>
-            <Item href={`/campaign/${c.campaign_id}`} variant="subtle">
+            <Item href={paths.campaign(c.campaign_id)} variant="subtle">
               <img src={c.thumbnail} alt="" width={40} height={40} />
               <span>
                 <span className="name">{c.name}</span>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { paths } from '../../shared/paths';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 
@@ -18,7 +19,7 @@ export function ComingSoon({ title }: { title: string }) {
       <Body>
         <h1>{title}</h1>
         <p>This page is coming soon.</p>
-        <Link href="/dashboard">Back to the dashboard</Link>
+        <Link href={paths.dashboard}>Back to the dashboard</Link>
       </Body>
     </Card>
   );

@@ -1,25 +1,25 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import styled from 'styled-components';
 import type { NewsItem } from '../../api/contract/content';
 import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Icon } from '../../ui/Icon';
+import { Popover } from '../../ui/Popover';
 import { SkeletonText } from '../../ui/Skeleton';
-import { BarButton } from './BarButton';
-import { formatNewsDate } from './format';
+import { formatNewsDate } from '../../shared/dates';
 import { sanitizeHtml } from './safeHtml';
 
 const Panel = styled(Popover)`
   width: min(380px, calc(100vw - 16px));
-  max-height: min(480px, calc(100vh - 80px));
-  overflow: auto;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  z-index: ${({ theme }) => theme.zIndices.dropdown};
-  outline: none;
+`;
+/** The unread count on the bell's corner. */
+const Count = styled(Badge)`
+  position: absolute;
+  top: 0;
+  right: 0;
+  transform: translate(30%, -20%);
 `;
 const StyledDialog = styled(Dialog)`
   outline: none;
@@ -50,7 +50,6 @@ const Html = styled.div`
 const Message = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-  &[data-error] { color: ${({ theme }) => theme.colors.danger}; }
 `;
 
 const typeTone = { alert: 'danger', reminder: 'warning', other: 'info' } as const;
@@ -65,7 +64,7 @@ export interface NewsListProps {
 
 /** The content of the news dropdown: items with YYYY/MM/DD dates, or the error, or nothing yet. */
 export function NewsList({ items, isLoading, errorMessage }: NewsListProps) {
-  if (errorMessage) return <Message data-error="">{errorMessage}</Message>;
+  if (errorMessage) return <ErrorMessage>{errorMessage}</ErrorMessage>;
   if (isLoading && !items) return <SkeletonText lines={4} />;
   if (!items?.length) return <Message>There is no news right now.</Message>;
   return (
@@ -97,16 +96,16 @@ export function NewsDropdown({ trigger, placement = 'bottom end', ...list }: New
       {trigger ? (
         trigger(count)
       ) : (
-        <BarButton aria-label={count ? `News, ${count} items` : 'News'}>
+        <Button variant="quiet" aria-label={count ? `News, ${count} items` : 'News'}>
           <Icon name="bell" size={18} />
           {count > 0 && (
-            <Badge tone="primary" shape="count" className="bar-count" aria-hidden="true">
+            <Count tone="primary" shape="count" aria-hidden="true">
               {count}
-            </Badge>
+            </Count>
           )}
-        </BarButton>
+        </Button>
       )}
-      <Panel placement={placement} offset={6}>
+      <Panel placement={placement} offset={6} maxHeight={480}>
         <StyledDialog>
           <Heading slot="title">
             News

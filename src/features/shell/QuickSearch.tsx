@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuickSearchQuery } from '../../api/shellApi';
+import { paths } from '../../shared/paths';
 import { QuickSearchField } from './QuickSearchField';
 
 /** Quick search waits for a 500 ms pause in typing (spec 000 §5, §9). */
@@ -41,11 +42,11 @@ export function QuickSearch({ debounceMs = QUICK_SEARCH_DEBOUNCE_MS }: QuickSear
       errorMessage={!waiting && isError ? QUICK_SEARCH_ERROR : null}
       onSelectCampaign={(id) => {
         setTerm('');
-        navigate(`/campaign/${id}`);
+        navigate(paths.campaign(id));
       }}
       onSubmitTerm={(text) => {
         setTerm('');
-        navigate('/search', { state: { quickSearchQuery: text } });
+        navigate(paths.search(), { state: { quickSearchQuery: text } });
       }}
     />
   );

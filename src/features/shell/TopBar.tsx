@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Badge } from '../../ui/Badge';
 import { Logo } from './Logo';
-import { formatPoints } from './format';
+import { formatPoints } from '../../shared/format';
 
 const Bar = styled.header`
   position: sticky;

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { LoginForm } from '../../../src/features/auth/LoginForm';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { authServerMessages } from '../../mocks/auth';
+import { paths } from '../../../src/shared/paths';
 
 /** Spec 002 §2 Login screen; validation rules from §5, messages from §8. */
 const meta = {
@@ -18,8 +19,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: "Don't have an account? Register now." })).toHaveAttribute('href', '/register');
-    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot');
+    await expect(canvas.getByRole('link', { name: "Don't have an account? Register now." })).toHaveAttribute('href', paths.register);
+    await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', paths.forgot);
     await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
     await userEvent.type(canvas.getByLabelText(/^Password/), 'correct horse');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));

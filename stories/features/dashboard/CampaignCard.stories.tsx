@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { CampaignCard } from '../../../src/features/dashboard/CampaignCard';
 import { campaignsFixture } from '../../mocks/shell';
 import { animationsSettled } from '../shell/storyUtils';
+import { paths } from '../../../src/shared/paths';
 
 /** A grid card of the campaign listing (spec 000 §2). */
 const meta = {
@@ -18,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 export const PerLead: Story = {
   play: async ({ canvasElement }) => {
     const link = within(canvasElement).getByRole('link', { name: /NovaLend Personal Loans/ });
-    await expect(link).toHaveAttribute('href', '/campaign/1201');
+    await expect(link).toHaveAttribute('href', paths.campaign(1201));
     await expect(link).toHaveTextContent('$8.00 per lead');
     await expect(link).not.toHaveAttribute('data-highlight');
   },

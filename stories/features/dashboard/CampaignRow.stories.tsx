@@ -3,12 +3,13 @@ import { expect, waitFor, within } from 'storybook/test';
 import { CampaignRow } from '../../../src/features/dashboard/CampaignRow';
 import { campaignHandlers, campaignsFixture } from '../../mocks/shell';
 import { animationsSettled } from '../shell/storyUtils';
+import { paths } from '../../../src/shared/paths';
 
 /** One dashboard row (spec 000 §2, §9): a title, 6 cards from page 0, See More where the spec has one. */
 const meta = {
   title: 'Features/Dashboard/CampaignRow',
   component: CampaignRow,
-  args: { title: 'New', list: 'new', seeMoreHref: '/browse/new' },
+  args: { title: 'New', list: 'new', seeMoreHref: paths.browse('new') },
 } satisfies Meta<typeof CampaignRow>;
 
 export default meta;
@@ -26,7 +27,7 @@ export const WithSeeMore: Story = {
     const row = within(canvasElement).getByRole('region', { name: 'New' });
     // 6 cards even when the list has more, and the See More link to the browse tab.
     await waitFor(() => expect(within(row).getAllByRole('link')).toHaveLength(7));
-    await expect(within(row).getByRole('link', { name: 'See More New' })).toHaveAttribute('href', '/browse/new');
+    await expect(within(row).getByRole('link', { name: 'See More New' })).toHaveAttribute('href', paths.browse('new'));
     await animationsSettled();
   },
 };

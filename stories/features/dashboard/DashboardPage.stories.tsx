@@ -6,6 +6,7 @@ import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { bonusFixtures, dashboardDefaults, dashboardHandlers } from '../../mocks/dashboard';
 import { affiliateHandlers, campaignHandlers, defaultLists, shellHandlers } from '../../mocks/shell';
 import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe } from '../shell/storyUtils';
+import { paths } from '../../../src/shared/paths';
 
 /** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, the three rows; every call through MSW. */
 const calls = { campaigns: fn() };
@@ -27,7 +28,7 @@ const meta = {
   title: 'Features/Dashboard/DashboardPage',
   component: DashboardPage,
   args: { sliderInterval: 6000 },
-  parameters: { layout: 'fullscreen', router: { initialEntries: ['/dashboard'] } },
+  parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } },
   decorators: [portalFrame(), (Story) => <div style={{ padding: 16, maxWidth: 1100 }}><Story /></div>],
   beforeEach: withHandlers(),
 } satisfies Meta<typeof DashboardPage>;
@@ -55,8 +56,8 @@ export const Loaded: Story = {
       await waitFor(() => expect(within(section).getAllByRole('link', { name: /per lead|of sale/ })).toHaveLength(6));
     }
     // See More for New and Suggested, none for Popular (spec 000 §2).
-    await expect(canvas.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', '/browse/new');
-    await expect(canvas.getByRole('link', { name: 'See More Suggested For You' })).toHaveAttribute('href', '/browse/suggested');
+    await expect(canvas.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', paths.browse('new'));
+    await expect(canvas.getByRole('link', { name: 'See More Suggested For You' })).toHaveAttribute('href', paths.browse('suggested'));
     await expect(canvas.queryByRole('link', { name: 'See More Popular' })).toBeNull();
     // Each row is page 0 with 6 cards (spec 000 §9).
     await expect(calls.campaigns).toHaveBeenCalledWith('popular', '?page=0&limit=6');

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PromoSlider, slideTarget } from '../../../src/features/dashboard/PromoSlider';
 import { sliderFixture } from '../../mocks/dashboard';
 import { portalFrame } from '../shell/storyUtils';
+import { paths } from '../../../src/shared/paths';
 
 /** Spec 000 §2: the promotional slider, pinned slide first, autoplay every 6000 ms, hidden on mobile. */
 const meta = {
@@ -31,7 +32,7 @@ export const PinnedFirst: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('group', { name: '1 of 3' })).toHaveTextContent('SolarBright Home Quotes');
     // The slide's button goes to its url (a portal path).
-    await expect(canvas.getByRole('link', { name: 'Get Started: SolarBright Home Quotes' })).toHaveAttribute('href', '/campaign/1202');
+    await expect(canvas.getByRole('link', { name: 'Get Started: SolarBright Home Quotes' })).toHaveAttribute('href', paths.campaign(1202));
     await settle(canvasElement);
   },
 };
@@ -47,14 +48,14 @@ export const Autoplay: Story = {
   },
 };
 
-/** An empty url falls back to the campaign page; http(s) opens in a new tab. */
+/** An empty url, or one outside the portal, falls back to the campaign page (src/shared/safeLink.ts). */
 export const ButtonTargets: Story = {
   play: async ({ canvasElement }) => {
-    await expect(slideTarget({ url: '', campaign_id: 1204 })).toEqual({ href: '/campaign/1204', external: false });
-    await expect(slideTarget({ url: 'https://example.com/promo', campaign_id: 1 })).toEqual({ href: 'https://example.com/promo', external: true });
-    await expect(slideTarget({ url: '//evil.example', campaign_id: 7 })).toEqual({ href: '/campaign/7', external: false });
+    await expect(slideTarget({ url: '', campaign_id: 1204 })).toEqual({ href: paths.campaign(1204), external: false });
+    await expect(slideTarget({ url: 'https://example.com/promo', campaign_id: 1 })).toEqual({ href: paths.campaign(1), external: false });
+    await expect(slideTarget({ url: '//evil.example', campaign_id: 7 })).toEqual({ href: paths.campaign(7), external: false });
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Slide 3 of 3' }));
-    await expect(within(canvasElement).getByRole('link', { name: 'Learn More: AutoShield Insurance' })).toHaveAttribute('href', '/campaign/1204');
+    await expect(within(canvasElement).getByRole('link', { name: 'Learn More: AutoShield Insurance' })).toHaveAttribute('href', paths.campaign(1204));
     const stop = within(canvasElement).queryByRole('button', { name: 'Stop automatic slide show' });
     if (stop) await userEvent.click(stop);
   },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { CampaignSideList } from '../../../src/features/shell/CampaignSideList';
 import { campaignsFixture } from '../../mocks/shell';
+import { paths } from '../../../src/shared/paths';
 
 /** One list of the right sidebar (spec 000 §2): hidden when empty. */
 const meta = {
@@ -18,7 +19,7 @@ export const Loaded: Story = {
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole('group', { name: 'Recently Approved' });
     await expect(within(region).getAllByRole('link')).toHaveLength(5);
-    await expect(within(region).getByRole('link', { name: /NovaLend Personal Loans/ })).toHaveAttribute('href', '/campaign/1201');
+    await expect(within(region).getByRole('link', { name: /NovaLend Personal Loans/ })).toHaveAttribute('href', paths.campaign(1201));
   },
 };
 

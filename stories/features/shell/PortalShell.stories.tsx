@@ -16,6 +16,7 @@ import {
   usageHandlers,
 } from '../../mocks/shell';
 import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, wait } from './storyUtils';
+import { paths } from '../../../src/shared/paths';
 
 /**
  * The signed-in shell of spec 000 §2 with every call answered by MSW (stories/mocks/shell.ts). The
@@ -69,7 +70,7 @@ const meta = {
       </>
     ),
   },
-  parameters: { layout: 'fullscreen', router: { initialEntries: ['/dashboard'] } },
+  parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } },
   beforeEach: withHandlers(),
 } satisfies Meta<typeof PortalShell>;
 
@@ -82,7 +83,7 @@ const probe = (root: HTMLElement) => within(root).getByTestId('route-probe');
 export const Desktop: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Publisher Portal dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(canvas.getByRole('link', { name: 'Publisher Portal dashboard' })).toHaveAttribute('href', paths.dashboard);
     await expect(canvas.getByPlaceholderText('Search campaigns by name or #ID')).toBeVisible();
     // MaxMoney with two decimals.
     await expect(await canvas.findByText('MaxMoney 1,234.50')).toBeVisible();
@@ -265,7 +266,7 @@ export const NewsOpen: Story = {
     await expect(within(dialog).getByText('2026/11/02')).toBeVisible();
     await expect(within(dialog).getByText('Twelve new finance campaigns are live.')).toBeVisible();
     await expect(dialog.querySelector('script')).toBeNull();
-    await expect(within(dialog).getByRole('link', { name: 'December 1' })).toHaveAttribute('href', '/settings');
+    await expect(within(dialog).getByRole('link', { name: 'December 1' })).toHaveAttribute('href', paths.settings);
   },
 };
 
@@ -287,9 +288,9 @@ export const AccountMenuLogout: Story = {
     const menu = await screen().findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
     await expect(items.map((i) => i.textContent)).toEqual(['Settings', 'Account Balances', 'Global Postback', 'Logout']);
-    await expect(items[0]).toHaveAttribute('href', '/settings');
-    await expect(items[1]).toHaveAttribute('href', '/accountbalance');
-    await expect(items[2]).toHaveAttribute('href', '/globalpostback');
+    await expect(items[0]).toHaveAttribute('href', paths.settings);
+    await expect(items[1]).toHaveAttribute('href', paths.accountBalance);
+    await expect(items[2]).toHaveAttribute('href', paths.globalPostback);
     await userEvent.click(items[3]);
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
   },
@@ -345,7 +346,7 @@ export const MenuLinkTracking: Story = {
     await expect(calls.usage).toHaveBeenCalledWith({
       source: 'portal',
       platform: 'desktop',
-      page: '/dashboard',
+      page: paths.dashboard,
       userID: '1001',
       element_type: 'menu_link',
       reference_type: 'page',

@@ -3,13 +3,14 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { navLinks } from '../../../src/features/shell/navigation';
 import { SideNav } from '../../../src/features/shell/SideNav';
 import { managerFixture } from '../../mocks/shell';
+import { paths } from '../../../src/shared/paths';
 
 /** Spec 000 §2, the left sidebar: the manager button and the menu links. */
 const meta = {
   title: 'Features/Shell/SideNav',
   component: SideNav,
   args: { links: navLinks('https://blog.example.com/'), manager: managerFixture, onOpenManager: fn(), onLinkPress: fn() },
-  parameters: { router: { initialEntries: ['/browse/new'] } },
+  parameters: { router: { initialEntries: [paths.browse('new')] } },
   decorators: [(Story) => <div style={{ width: 220 }}><Story /></div>],
 } satisfies Meta<typeof SideNav>;
 
@@ -24,7 +25,7 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /Avery Manager/ }));
     await expect(args.onOpenManager).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole('link', { name: 'FAQ' }));
-    await expect(args.onLinkPress).toHaveBeenCalledWith(expect.objectContaining({ id: 'faq', href: '/faq' }));
+    await expect(args.onLinkPress).toHaveBeenCalledWith(expect.objectContaining({ id: 'faq', href: paths.faq }));
   },
 };
 

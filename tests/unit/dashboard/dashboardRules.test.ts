@@ -3,7 +3,6 @@ import type { SliderItem } from '../../../src/api/contract/content';
 import { nextModal } from '../../../src/features/dashboard/modals/DashboardModals';
 import { selectionLabel } from '../../../src/features/dashboard/modals/IntroSurveyModal';
 import { orderSlides, slideRate, slideTarget } from '../../../src/features/dashboard/PromoSlider';
-import { formatMoney } from '../../../src/features/dashboard/format';
 import { progressText } from '../../../src/features/dashboard/PerformanceBonus';
 import { failureText, LIST_FAILED } from '../../../src/features/dashboard/errors';
 
@@ -47,23 +46,20 @@ describe('slider (spec 000 §2)', () => {
   it('puts pinned slides first, keeping the order otherwise', () => {
     expect(orderSlides([slide(1, 'N'), slide(2, 'Y'), slide(3, 'N'), slide(4, 'Y')]).map((s) => s.campaign_id)).toEqual([2, 4, 1, 3]);
   });
-  it('sends the button to a portal path, an http(s) address, or the campaign', () => {
+  it('sends the button to a portal path, or else the campaign (the server\'s rule)', () => {
     expect(slideTarget({ url: '/campaign/9', campaign_id: 1 })).toEqual({ href: '/campaign/9', external: false });
-    expect(slideTarget({ url: 'https://example.com', campaign_id: 1 })).toEqual({ href: 'https://example.com/', external: true });
+    expect(slideTarget({ url: 'https://example.com', campaign_id: 1 })).toEqual({ href: '/campaign/1', external: false });
     expect(slideTarget({ url: 'javascript:alert(1)', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
     expect(slideTarget({ url: '//evil.example', campaign_id: 5 })).toEqual({ href: '/campaign/5', external: false });
   });
   it('writes the rate per lead or as a share of sale', () => {
     expect(slideRate({ rate: 42, rate_type: '$ per lead' })).toBe('$42.00 per lead');
     expect(slideRate({ rate: 12.5, rate_type: '% of sale' })).toBe('12.5% of sale');
+    expect(slideRate({ rate: 1500, rate_type: '$ per lead' })).toBe('$1,500.00 per lead');
   });
 });
 
-describe('money and failures (spec 000 §8, §9)', () => {
-  it('formats money with two decimals', () => {
-    expect(formatMoney(5230.75)).toBe('$5,230.75');
-    expect(formatMoney(0)).toBe('$0.00');
-  });
+describe('failures (spec 000 §8)', () => {
   it("uses the server's errors.message, 'Connection error.', or the fallback", () => {
     expect(failureText(undefined)).toBeNull();
     expect(failureText({ status: 503, data: { success: false, errors: { message: 'Busy.' } } })).toBe('Busy.');

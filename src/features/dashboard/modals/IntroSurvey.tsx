@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useApiDispatch } from '../../../api/baseApi';
 import { dashboardApi } from '../../../api/dashboardApi';
+import { ISO_COUNTRIES } from '../../../shared/countries';
 import { introSurveyMachine, introSurveyMessages, type LoadVerticalsResult, type SaveTargetsResult } from '../../../machines/introSurvey.machine';
 import { failureText } from '../errors';
-import { isoCountries } from '../isoCountries';
 import { IntroSurveyModal, type IntroSurveyStep } from './IntroSurveyModal';
 
 export interface IntroSurveyProps {
@@ -50,7 +50,7 @@ export function IntroSurvey({ onClose }: IntroSurveyProps) {
     <IntroSurveyModal
       isOpen={step !== 'closed'}
       step={step === 'closed' ? 'thankYou' : step}
-      countries={isoCountries()}
+      countries={ISO_COUNTRIES}
       verticals={verticals}
       chosenCountries={countries}
       chosenVerticals={chosenVerticals}

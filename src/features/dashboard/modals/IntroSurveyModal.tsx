@@ -2,6 +2,7 @@ import type { Key } from 'react-aria-components';
 import { SelectValue } from 'react-aria-components';
 import styled from 'styled-components';
 import type { Vertical } from '../../../api/contract/dashboard';
+import type { IsoCountry } from '../../../shared/countries';
 import { Button } from '../../../ui/Button';
 import { FieldLabel, OptionRow, StyledListBox, StyledPopover, type ListOption } from '../../../ui/Field';
 import { Icon } from '../../../ui/Icon';
@@ -9,7 +10,6 @@ import { Modal } from '../../../ui/Modal';
 import { Root, Trigger } from '../../../ui/Select/Select.styles';
 import { Spinner } from '../../../ui/Spinner';
 import { SystemMessage } from '../../../ui/SystemMessage';
-import type { Country } from '../isoCountries';
 
 const Form = styled.div`
   display: flex;
@@ -75,7 +75,7 @@ function MultiSelect({ label, placeholder, options, value, onChange, maxNames, i
 export interface IntroSurveyModalProps {
   isOpen: boolean;
   step: IntroSurveyStep;
-  countries: Country[];
+  countries: readonly IsoCountry[];
   verticals: Vertical[];
   chosenCountries: string[];
   chosenVerticals: number[];
@@ -92,7 +92,7 @@ export interface IntroSurveyModalProps {
 /** Spec 002 §2, §4, §5: the intro survey (target countries and verticals), then a thank-you. */
 export function IntroSurveyModal(props: IntroSurveyModalProps) {
   const { isOpen, step, countries, verticals, chosenCountries, chosenVerticals, showMissing, error, thanks, onClose } = props;
-  const countryOptions: ListOption[] = countries.map((c) => ({ id: c.country_code, label: c.country_name }));
+  const countryOptions: ListOption[] = countries.map((c) => ({ id: c.alpha2, label: c.name }));
   const verticalOptions: ListOption[] = verticals.map((v) => ({
     id: v.subcategory_id,
     label: v.subcategory_name,

@@ -8,6 +8,7 @@ import { SUBMITTED_LABEL } from '../../../../src/features/dashboard/modals/Missi
 import { dashboardDefaults, dashboardHandlers } from '../../../mocks/dashboard';
 import { managerFixture } from '../../../mocks/shell';
 import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
+import { paths, patterns } from '../../../../src/shared/paths';
 
 /**
  * The dashboard modals with their calls (spec 002 §4, §7): GET /dashboard/modals says which apply;
@@ -68,19 +69,19 @@ export const NoModals: Story = {
  */
 export const ClosedStayClosedOnReturn: Story = {
   beforeEach: flags({ paymentMethod: true, invalidEmail: true }),
-  parameters: { router: { initialEntries: ['/dashboard'] } },
+  parameters: { router: { initialEntries: [paths.dashboard] } },
   render: (args) => (
     <Routes>
       <Route
-        path="/dashboard"
+        path={patterns.dashboard}
         element={
           <>
-            <Link to="/settings">Settings</Link>
+            <Link to={paths.settings}>Settings</Link>
             <DashboardModals {...args} />
           </>
         }
       />
-      <Route path="/settings" element={<Link to="/dashboard">Back to the dashboard</Link>} />
+      <Route path={patterns.settings} element={<Link to={paths.dashboard}>Back to the dashboard</Link>} />
     </Routes>
   ),
   play: async ({ canvasElement }) => {
@@ -192,7 +193,7 @@ export const IntroSurvey: Story = {
     await expect(calls.save).not.toHaveBeenCalled();
     await userEvent.click(within(d).getByRole('button', { name: /Target countries/ }));
     await userEvent.click(await screen().findByRole('option', { name: 'Canada' }));
-    await userEvent.click(screen().getByRole('option', { name: 'United States' }));
+    await userEvent.click(screen().getByRole('option', { name: 'United States of America' }));
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(d).getByRole('button', { name: /Target verticals/ }));
     await userEvent.click(await screen().findByRole('option', { name: /Solar/ }));

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { IntroSurveyModal, selectionLabel } from '../../../../src/features/dashboard/modals/IntroSurveyModal';
-import { isoCountries } from '../../../../src/features/dashboard/isoCountries';
+import { ISO_COUNTRIES } from '../../../../src/shared/countries';
 import { verticalsFixture } from '../../../mocks/dashboard';
 import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
 
@@ -12,7 +12,7 @@ const meta = {
   args: {
     isOpen: true,
     step: 'editing',
-    countries: isoCountries(),
+    countries: ISO_COUNTRIES,
     verticals: verticalsFixture,
     chosenCountries: [],
     chosenVerticals: [],
@@ -56,7 +56,7 @@ export const FewChosen: Story = {
   args: { chosenCountries: ['CA', 'US', 'GB'], chosenVerticals: [11, 21] },
   play: async () => {
     const d = await dialog();
-    await expect(within(d).getByRole('button', { name: /Target countries/ })).toHaveTextContent('Canada, United Kingdom, United States');
+    await expect(within(d).getByRole('button', { name: /Target countries/ })).toHaveTextContent('Canada, United Kingdom, United States of America');
     await expect(within(d).getByRole('button', { name: /Target verticals/ })).toHaveTextContent('Personal Loans, Solar');
   },
 };

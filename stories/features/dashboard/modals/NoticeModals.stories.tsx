@@ -5,6 +5,7 @@ import { InvalidEmailModal } from '../../../../src/features/dashboard/modals/Inv
 import { MissingMobileModal } from '../../../../src/features/dashboard/modals/MissingMobileModal';
 import { PaymentMethodModal } from '../../../../src/features/dashboard/modals/PaymentMethodModal';
 import { animationsSettled, RouteProbe, screen } from '../../shell/storyUtils';
+import { paths } from '../../../../src/shared/paths';
 
 /**
  * The simple dashboard notices of spec 002 §4, each on its own: payment method, invalid e-mail
@@ -42,7 +43,7 @@ async function dialog(name: string) {
 export const PaymentMethod: Story = {
   play: async ({ args }) => {
     const d = await dialog('Set up your payment method');
-    await expect(within(d).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', '/settings');
+    await expect(within(d).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', paths.settings);
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
     await expect(args.onClose).toHaveBeenCalledTimes(1);
   },
@@ -62,7 +63,7 @@ export const MissingMobile: Story = {
   args: { which: 'mobile' },
   play: async () => {
     const d = await dialog('Add your mobile number');
-    await expect(within(d).getByRole('link', { name: 'Add Mobile Number' })).toHaveAttribute('href', '/settings');
+    await expect(within(d).getByRole('link', { name: 'Add Mobile Number' })).toHaveAttribute('href', paths.settings);
   },
 };
 
