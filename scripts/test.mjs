@@ -10,8 +10,17 @@ const vitest = (project, extra = []) => [node, [bin('vitest', 'vitest.mjs'), 'ru
 
 const stages = [
   // tsc and eslint are single-threaded: on two cores they run side by side (output printed in turn).
-  { name: 'typecheck', group: 'static', cmd: [node, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']] },
-  { name: 'lint', group: 'static', cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.']] },
+  // Both keep an incremental cache in node_modules/.cache: a second run checks only what changed.
+  {
+    name: 'typecheck',
+    group: 'static',
+    cmd: [node, [bin('typescript', 'bin/tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo', '-p', 'tsconfig.json']],
+  },
+  {
+    name: 'lint',
+    group: 'static',
+    cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+  },
   { name: 'unit', cmd: vitest('unit') },
   { name: 'server (PGlite)', key: 'server', cmd: vitest('server'), env: { TEST_DATABASE_URL: '' } },
   {
@@ -46,7 +55,12 @@ function run(stage, quiet = false) {
 }
 
 /** Pulls the counts out of each tool's own summary so the final table says what was proven. */
-function detail(name, output) {
+// Vitest colours its summary even with FORCE_COLOR=0 in some terminals: read it without the codes.
+// eslint-disable-next-line no-control-regex
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+function detail(name, rawOutput) {
+  const output = plain(rawOutput);
   const tests = output.match(/Tests\s+(.*)\n/);
   if (tests) return tests[1].replace(/\s+\(\d+\)$/, (m) => m).trim();
   const pw = output.match(/^(?:visual|e2e): (.*)$/m);
@@ -78,12 +92,31 @@ for (let i = 0; i < selected.length; ) {
   );
   for (const { stage, code, output, secs } of finished) {
     if (together) console.log(`\n━━━ ${stage.name} ━━━\n${output}`);
-    results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs });
+    results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs, tests: testCount(output) });
   }
 }
 
+/** How many tests a stage ran, from its own summary (vitest's "Tests N passed (T)", Playwright's "p/T"). */
+function testCount(rawOutput) {
+  const output = plain(rawOutput);
+  const vitest = output.match(/Tests\s+.*\((\d+)\)\s*\n/);
+  if (vitest) return Number(vitest[1]);
+  const pw = output.match(/^(?:visual|e2e): (\d+)\/(\d+)/m);
+  return pw ? Number(pw[2]) : null;
+}
+
 console.log('\n━━━ summary ━━━');
-for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name.padEnd(22)} ${`${r.secs.toFixed(1)}s`.padStart(7)}  ${r.detail}`);
+for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name.padEnd(24)} ${`${r.secs.toFixed(1)}s`.padStart(7)}  ${r.detail}`);
+
+// The timing line of every stage: what a test costs, to keep the suite inside its budget (docs/testing.md).
+console.log('\n━━━ timing ━━━');
+console.log(`${'stage'.padEnd(24)} ${'tests'.padStart(6)} ${'seconds'.padStart(8)} ${'s/test'.padStart(7)}`);
+for (const r of results) {
+  const n = r.tests ?? null;
+  console.log(`${r.name.padEnd(24)} ${String(n ?? '-').padStart(6)} ${r.secs.toFixed(1).padStart(8)} ${(n ? (r.secs / n).toFixed(3) : '-').padStart(7)}`);
+}
+const total = results.reduce((sum, r) => sum + r.secs, 0);
+console.log(`${'total'.padEnd(24)} ${String(results.reduce((sum, r) => sum + (r.tests ?? 0), 0)).padStart(6)} ${total.toFixed(1).padStart(8)}`);
 const failed = results.filter((r) => r.status === 'FAILED');
 console.log(failed.length ? `\n${failed.length} stage(s) failed.` : '\nAll stages passed.');
 process.exit(failed.length ? 1 : 0);
