@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATE_TYPE_LABELS } from '../../shared/rateText';
+import { SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -99,7 +100,7 @@ export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 
 /** GET /search?q=: a campaign name fragment, or an id as '#1234' or '1234'. */
 export const QuickSearchQuery = z.object({
-  q: z.string().trim().min(1, 'is required').max(100, 'is too long'),
+  q: SafeText().trim().min(1, 'is required').max(100, 'is too long'),
 });
 export type QuickSearchQuery = z.infer<typeof QuickSearchQuery>;
 
@@ -120,7 +121,7 @@ export const campaignEndpoints = {
     tags: ['campaigns'],
     summary: `A campaign list: sidebars, dashboard rows and browse tabs (spec 000 sections 2, 7). Lists: ${CAMPAIGN_LIST_NAMES.join(', ')}. Pages count from 0.`,
     // Any name reaches the handler: an unknown list is a 404, like an unknown id.
-    params: z.object({ for: z.string().max(100, 'is too long') }),
+    params: z.object({ for: SafeText().max(100, 'is too long') }),
     query: CampaignListQuery,
     response: CampaignListResponse,
     errors: [404],

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** A NUL byte cannot be stored in a Postgres text column: refused as bad input, never a 500. */
+const noNul = (s: string) => !s.includes('\u0000');
+export const NO_NUL = 'must not contain NUL characters';
+
+/**
+ * The text type of every string a request carries (issue 12): a string without NUL characters.
+ * Bound its length where it is used (`SafeText().max(100, 'is too long')`).
+ */
+export const SafeText = () => z.string().refine(noNul, NO_NUL);
+
 /** A numeric id in a path: digits only, within int4. */
 export const IdParam = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RateType } from './campaign';
+import { SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -100,8 +101,8 @@ export type AnnouncementDismissResponse = z.infer<typeof AnnouncementDismissResp
  */
 export const USAGE_EVENT_PATH = '/usage/event';
 
-const UsageText = (max: number) => z.string().trim().min(1, 'is required').max(max, 'is too long');
-const UsageOptional = (max: number) => z.string().trim().max(max, 'is too long').optional();
+const UsageText = (max: number) => SafeText().trim().min(1, 'is required').max(max, 'is too long');
+const UsageOptional = (max: number) => SafeText().trim().max(max, 'is too long').optional();
 
 export const UsageEventQuery = z.object({
   /** What sent it, e.g. 'portal'. */

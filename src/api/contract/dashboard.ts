@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnnouncementDismissResponse } from './content';
+import { SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -233,7 +234,7 @@ export const dashboardEndpoints = {
     tags,
     summary: 'Dismiss a dashboard notice: telegram (flag 183, spec 002), paymentMethod or missingMobile (7-day snooze)',
     // Any name reaches the handler: an unknown notice is a 404.
-    params: z.object({ notice: z.string().max(100, 'is too long') }),
+    params: z.object({ notice: SafeText().max(100, 'is too long') }),
     response: AnnouncementDismissResponse,
     errors: [404],
   }),

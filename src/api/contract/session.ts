@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from './common';
 import { endpoint, SESSION_STAGES } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -19,8 +20,8 @@ const StoredId = z
 
 /** POST /authenticationApp (spec 002 sections 3, 5, 7). */
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1, 'is required').max(254, 'is too long').pipe(z.email('must be a valid e-mail address')),
-  password: z.string().min(1, 'is required').max(200, 'is too long'),
+  email: SafeText().trim().min(1, 'is required').max(254, 'is too long').pipe(z.email('must be a valid e-mail address')),
+  password: SafeText().min(1, 'is required').max(200, 'is too long'),
   ld: StoredId,
   oid: StoredId,
 });

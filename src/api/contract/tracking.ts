@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GlobalPostbackType } from './affiliate';
-import { IdParams } from './common';
+import { IdParams, SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -33,11 +33,8 @@ export const BUILT_IN_CREATIVES = { R: -1, S: -2, C: -3 } as const;
 
 /** Largest id a Postgres `int` column holds (as IdParam). */
 export const MAX_INT_ID = 2_147_483_647;
-/** A NUL byte cannot be stored in a Postgres text column: refused as bad input (never a 500). */
-const noNul = (s: string) => !s.includes('\u0000');
-const NO_NUL = 'must not contain NUL characters';
-/** A string that cannot hold a NUL byte. */
-export const SafeString = () => z.string().refine(noNul, NO_NUL);
+/** A string that cannot hold a NUL byte (the contract's one safe text type). */
+export const SafeString = SafeText;
 const SubId = SafeString().max(255, 'is too long (at most 255 characters)').default('');
 const OptionalInt = (what: string) =>
   z.union([
@@ -175,7 +172,7 @@ export const trackingSiteEndpoints = {
     hidden: true,
     tags: ['tracking'],
     summary: "A tracking link's click: records it and answers 302 to the campaign's landing page (or a fallback page)",
-    params: z.object({ code: z.string() }),
+    params: z.object({ code: SafeText().max(200, 'is not a tracking code') }),
     response: { raw: 'text/html' },
     errors: [503],
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -30,8 +31,8 @@ export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
 
 /** POST /authenticationApp/verifyCode: the code is trimmed, not format-checked on the client. */
 export const VerifyCodeRequest = z.object({
-  code: z.string().trim().min(1, 'is required').max(12, 'is too long'),
-  t: z.string().min(1, 'is required').max(200, 'is too long'),
+  code: SafeText().trim().min(1, 'is required').max(12, 'is too long'),
+  t: SafeText().min(1, 'is required').max(200, 'is too long'),
 });
 export const VerifyCodeResponse = successEnvelope({});
 
@@ -46,7 +47,7 @@ export const OtpSetupResponse = successEnvelope({
 export type OtpSetupResponse = z.infer<typeof OtpSetupResponse>;
 
 /** POST /authenticationApp/otpActivate */
-export const OtpActivateRequest = z.object({ secret: z.string().min(16).max(128), otp: SixDigits });
+export const OtpActivateRequest = z.object({ secret: SafeText().min(16).max(128), otp: SixDigits });
 export const OtpActivateResponse = successEnvelope({ isTokenValid: z.boolean() });
 export type OtpActivateResponse = z.infer<typeof OtpActivateResponse>;
 
