@@ -36,6 +36,7 @@ import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
+import type { SsrfPolicy } from './lib/ssrf';
 import { registerSessionHook } from './plugins/auth';
 import { isReservedPath, registerErrorHandling } from './plugins/errors';
 
@@ -73,6 +74,8 @@ export interface AppDeps {
   productName?: string;
   /** IANA zone of report days (config REPORT_TIME_ZONE; default America/New_York). */
   reportTimeZone?: string;
+  /** Where affiliate postbacks may go (config POSTBACK_ALLOW_LOOPBACK); default: public addresses only. */
+  postbackPolicy?: SsrfPolicy;
   /** Tracking engine settings (TRACKING_* variables; tests shorten batches and caches). */
   tracking?: Partial<TrackingOptions>;
 }
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwordCost,
     dummyHash: makeDummyHash(passwordCost),
     reportTimeZone: deps.reportTimeZone ?? DEFAULT_REPORT_TIME_ZONE,
+    postbackPolicy: deps.postbackPolicy ?? {},
   };
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const trackingOptions: TrackingOptions = {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import type { ScryptCost } from './lib/crypto';
+import type { SsrfPolicy } from './lib/ssrf';
 import type { LoginLimits } from './modules/session/loginLimiter';
 
 /** What route modules need from the app: the database and the few knobs tests turn. */
@@ -12,4 +13,6 @@ export interface AppContext {
   dummyHash: () => Promise<string>;
   /** IANA zone of report days (config REPORT_TIME_ZONE, default America/New_York). */
   reportTimeZone: string;
+  /** Where affiliate postbacks may go (checked when saved and at delivery). */
+  postbackPolicy: SsrfPolicy;
 }

@@ -40,6 +40,7 @@ async function main(config: Config) {
     engine: database.engine,
     reportTimeZone: config.reportTimeZone,
     productName: config.productName,
+    postbackPolicy: { allowLoopback: config.postbacks.allowLoopback },
     messenger: createMessenger({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
@@ -104,6 +104,36 @@ export function checkUrl(raw: string, policy: SsrfPolicy = {}): URL {
   if (isIP(host) && !isAllowedAddress(host, policy)) throw new SsrfError(`refused: ${host} is a private or reserved address`);
   if (host === '' || host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) {
     if (!policy.allowLoopback) throw new SsrfError(`refused: ${host || 'empty host'} is not a public host`);
+  }
+  return url;
+}
+
+/**
+ * The check made when an affiliate saves a postback URL (delivery checks again, at connection): the
+ * scheme, a literal address, and the addresses the name resolves to now. A name all of whose
+ * addresses are private or reserved is refused; a name that does not resolve (yet) is accepted, since
+ * DNS may change before delivery, which refuses it then if it must.
+ */
+export async function checkTarget(raw: string, policy: SsrfPolicy = {}, timeoutMs = 2000): Promise<URL> {
+  const url = checkUrl(raw, policy);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return url;
+  let addresses: LookupAddress[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    addresses = await Promise.race([
+      dnsPromises.lookup(host, { all: true }),
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('lookup timed out')), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return url;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (addresses.length > 0 && addresses.every((a) => !isAllowedAddress(a.address, policy))) {
+    throw new SsrfError(`refused: ${host} resolves only to private or reserved addresses (${addresses[0].address})`);
   }
   return url;
 }

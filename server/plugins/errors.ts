@@ -25,10 +25,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(errorEnvelope(`${field}: ${issue.message}`, 400));
     }
     if (error instanceof ApiError) {
+      if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
       return reply.code(error.statusCode).send(errorEnvelope(error.message, error.statusCode));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
+      // The rate limiter sets its own Retry-After; anything else that answers 429 gets one too.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.code(429).send(errorEnvelope(error.message || 'Too many requests. Please slow down.', 429));
     }
     if (status === 413) {

@@ -113,6 +113,7 @@ describe(`envelope and errors (${testEngine})`, () => {
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const res = await app.inject({ method: 'GET', url: '/api/application/verifyToken', remoteAddress: '10.9.9.9' });
     expect(res.json()).toMatchObject({ success: false, errors: { code: 429 } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json().errors.message).toMatch(/^Too many requests/);
     await app.close();
   });

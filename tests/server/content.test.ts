@@ -260,6 +260,7 @@ describe(`usage tracking (${testEngine})`, () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     const over = await track(flooder, query);
     expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.json()).toMatchObject({ success: false, errors: { code: 429, message: expect.stringMatching(/^Too many requests/) } });
     expect(await count()).toBe(USAGE_EVENTS_PER_MINUTE);
     // Another session of the same affiliate shares the budget; another affiliate on the same

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionIntakeResponse, HelpTextResponse } from '../../src/api/contract/tracking';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
+import { hostname } from 'node:os';
+import { buildApp } from '../../server/app';
+import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { checkUrl, isAllowedAddress } from '../../server/lib/ssrf';
 import { backoffMs, createPostbackWorker } from '../../server/modules/postbacks/worker';
 import { POSTBACK_MACROS } from '../../server/modules/tracking/macros';
@@ -15,7 +18,8 @@ let link: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  t = await setupTestApp({ tracking: { baseUrl: 'https://trk.example', linkCacheMs: 0, clickBatchDelayMs: 1 } });
+  // The receivers of these tests listen on 127.0.0.1 (POSTBACK_ALLOW_LOOPBACK in development).
+  t = await setupTestApp({ tracking: { baseUrl: 'https://trk.example', linkCacheMs: 0, clickBatchDelayMs: 1 }, postbackPolicy: { allowLoopback: true } });
   token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
   campaign = await prepareCampaign(t.database.db, 1);
   const db = t.database.db;
@@ -226,6 +230,24 @@ describe(`postback delivery (${testEngine})`, () => {
     expect(attempts[0].error).toBe('HTTP 500');
     expect(delivery.attempts).toBe(4);
     expect(receiver.received.filter((u) => u.pathname === '/retry')).toHaveLength(4);
+  });
+
+  it('refuses private, link-local and reserved postback addresses when they are saved, with a message for the affiliate', async () => {
+    for (const code of ['http://10.0.0.1/pb?c={click_id}', 'http://169.254.169.254/latest/meta-data/', 'https://[fd00::1]/x', 'http://192.168.1.20:8080/x']) {
+      for (const res of [await saveGlobal({ type: 'L', code }), await savePostback(campaign.id, { type: 'L', code })]) {
+        expect(res.statusCode, code).toBe(400);
+        expect(res.json().errors.message).toMatch(/^code: this address is on a private or local network/);
+      }
+    }
+    // Without the development setting, loopback is refused too, by name and by what a name resolves to.
+    const strict = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
+    for (const code of ['http://127.0.0.1:9/x', 'http://localhost:9/x', `http://${hostname()}:9/x`]) {
+      const res = await strict.inject(withToken(token, { method: 'POST', url: '/api/affiliate/globalPostback', payload: { type: 'L', code } }));
+      expect(res.statusCode, code).toBe(400);
+    }
+    await strict.close();
+    // A public name that does not resolve from here is accepted (delivery checks it again).
+    expect((await saveGlobal({ type: 'L', code: 'https://postbacks.example.com/pb?c={click_id}' })).statusCode).toBe(200);
   });
 
   it('refuses postbacks aimed at loopback, private, link-local and metadata addresses', async () => {

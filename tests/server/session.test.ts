@@ -173,6 +173,7 @@ describe(`sign-in rate limits (${testEngine})`, () => {
     }
     const locked = await signIn(t.app, DEMO_ACCOUNTS.optional2fa, DEMO_PASSWORD, '10.2.1.1');
     expect(locked.res.statusCode).toBe(429);
+    expect(locked.res.headers['retry-after']).toBe('900');
     expect(locked.body).toEqual({ success: false, errors: { message: ACCOUNT_LIMIT_MESSAGE, code: 429 } });
     // The limit is per account: others still sign in from the same addresses.
     expect((await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, '10.2.0.1')).res.statusCode).toBe(200);
@@ -193,6 +194,7 @@ describe(`sign-in rate limits (${testEngine})`, () => {
     }
     const blocked = await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, ip);
     expect(blocked.res.statusCode).toBe(429);
+    expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body).toEqual({ success: false, errors: { message: IP_LIMIT_MESSAGE, code: 429 } });
     expect((await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, '10.3.0.10')).res.statusCode).toBe(200);
   });

@@ -54,6 +54,7 @@ describe(`authenticator code at sign-in (${testEngine})`, () => {
     for (let i = 0; i < 4; i++) expect((await post(token, 'otpVerify', { inputCode: wrong })).json().isCodeValid).toBe(false);
     const fifth = await post(token, 'otpVerify', { inputCode: wrong });
     expect(fifth.statusCode).toBe(429);
+    expect(fifth.headers['retry-after']).toBeDefined();
     expect(fifth.json().errors.message).toBe(messages.tooManyOtp);
     expect((await post(token, 'otpVerify', { inputCode: wrong })).statusCode).toBe(401);
   });

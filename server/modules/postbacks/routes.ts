@@ -3,6 +3,7 @@ import { trackingEndpoints } from '../../../src/api/contract/tracking';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { checkTarget, SsrfError, type SsrfPolicy } from '../../lib/ssrf';
 import { macroHelpHtml, stripMacros } from '../tracking/macros';
 
 const MACRO_HELP_ID = 18;
@@ -19,8 +20,12 @@ export function campaignPostbackTypes(trackingType: string, supportsMultiple: bo
 
 const TYPE_NAMES: Record<PostbackType, string> = { '': 'none', L: 'URL', I: 'HTML', S: 'Server-Server URL' };
 
-/** URL types must be an http(s) URL once macros are set aside; HTML is free text. */
-function checkCode(type: PostbackType, code: string): string {
+/**
+ * URL types must be an http(s) URL once macros are set aside, and must not aim at a private, loopback,
+ * link-local or reserved address (literal, or a name resolving only to such): refused when saved, not
+ * only at delivery. HTML is free text.
+ */
+async function checkCode(type: PostbackType, code: string, policy: SsrfPolicy): Promise<string> {
   const trimmed = code.trim();
   if (type === '') return '';
   if (trimmed === '') throw badRequest('code: is required for this postback type');
@@ -32,6 +37,14 @@ function checkCode(type: PostbackType, code: string): string {
     throw badRequest('code: must be a full URL starting with http:// or https://');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('code: must be a full URL starting with http:// or https://');
+  try {
+    await checkTarget(url.toString(), policy);
+  } catch (err) {
+    if (!(err instanceof SsrfError)) throw err;
+    throw badRequest(
+      'code: this address is on a private or local network, where postbacks cannot be delivered. Use the public address of your server.',
+    );
+  }
   return trimmed;
 }
 
@@ -51,7 +64,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     if (!campaignPostbackTypes(campaign.tracking_type, campaign.supports_multiple_postback).includes(type)) {
       throw badRequest(`type: a ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type`);
     }
-    const code = checkCode(type, request.body.code);
+    const code = await checkCode(type, request.body.code, ctx.postbackPolicy);
     await ctx.db
       .insertInto('postbacks')
       .values({ affiliate_id: affiliateId, campaign_id: campaign.id, type, code, updated_at: now })
@@ -64,7 +77,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const now = ctx.now();
     const { affiliateId } = request.auth;
     const { type } = request.body;
-    const code = checkCode(type, request.body.code);
+    const code = await checkCode(type, request.body.code, ctx.postbackPolicy);
     await ctx.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('postbacks')

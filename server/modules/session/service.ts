@@ -41,7 +41,8 @@ export function sessionStageFor(affiliate: {
 export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInContext): Promise<LoginResponse> {
   const key = accountKey(input.email);
   const limited = await checkLoginLimits(db, key, ctx.ip, ctx.now, ctx.limits);
-  if (limited) throw tooManyRequests(limited);
+  // The window is the longest wait: the oldest counted failure leaves it by then.
+  if (limited) throw tooManyRequests(limited, ctx.limits.windowMs / 1000);
 
   const affiliate = await db
     .selectFrom('affiliates')

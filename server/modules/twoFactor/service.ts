@@ -42,7 +42,7 @@ export async function sendCode(
       .where('affiliate_id', '=', args.affiliateId)
       .where('created_at', '>', new Date(args.now.getTime() - SEND_WINDOW_MS))
       .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= CODE_SENDS_PER_WINDOW) throw tooManyRequests(messages.tooManySends);
+    if (Number(recent.n) >= CODE_SENDS_PER_WINDOW) throw tooManyRequests(messages.tooManySends, SEND_WINDOW_MS / 1000);
     // A new code replaces any earlier one for the same purpose.
     await trx
       .updateTable('verification_codes')
@@ -125,7 +125,8 @@ export async function verifySignInOtp(db: Kysely<DB>, args: { affiliateId: numbe
     // Outside the transaction above: the revocation must stick while the request answers 429.
     wrongOtp.delete(args.sessionId);
     await db.updateTable('sessions').set({ revoked_at: args.now }).where('id', '=', args.sessionId).execute();
-    throw new ApiError(429, messages.tooManyOtp);
+    // The half sign-in is revoked: signing in again with the password can start at once.
+    throw new ApiError(429, messages.tooManyOtp, 1);
   }
   return false;
 }
