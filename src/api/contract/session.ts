@@ -21,7 +21,8 @@ const StoredId = z
 /** POST /authenticationApp (spec 002 sections 3, 5, 7). */
 export const LoginRequest = z.object({
   email: SafeText().trim().min(1, 'is required').max(254, 'is too long').pipe(z.email('must be a valid e-mail address')),
-  password: SafeText().min(1, 'is required').max(200, 'is too long'),
+  // Only ever hashed, never stored as text: a NUL in it is a wrong password and counts as a failure.
+  password: z.string().min(1, 'is required').max(200, 'is too long'),
   ld: StoredId,
   oid: StoredId,
 });

@@ -172,7 +172,9 @@ export const trackingSiteEndpoints = {
     hidden: true,
     tags: ['tracking'],
     summary: "A tracking link's click: records it and answers 302 to the campaign's landing page (or a fallback page)",
-    params: z.object({ code: SafeText().max(200, 'is not a tracking code') }),
+    // Any text: a visitor's broken or tampered link goes to the fallback page (302), never a 400.
+    // The engine checks the code's shape and signature before it reaches the database.
+    params: z.object({ code: z.string() }),
     response: { raw: 'text/html' },
     errors: [503],
   }),
