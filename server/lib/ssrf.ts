@@ -118,7 +118,7 @@ export async function checkTarget(raw: string, policy: SsrfPolicy = {}, timeoutM
   const url = checkUrl(raw, policy);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return url;
-  let addresses: LookupAddress[] = [];
+  let addresses: LookupAddress[];
   let timer: NodeJS.Timeout | undefined;
   try {
     addresses = await Promise.race([
