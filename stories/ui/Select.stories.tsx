@@ -121,6 +121,7 @@ export const WithOptionDescriptions: Story = {
 };
 
 export const Dark: Story = {
+  globals: { theme: 'dark' },
   args: { errorMessage: 'You must select a traffic type.', description: 'Other traffic types are NOT ALLOWED.' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Traffic type/ }));
