@@ -26,8 +26,3 @@ export interface PortalParameters {
   /** The story's Redux store starts with this state (a fresh store per story either way). */
   store?: { preloadedState?: Partial<RootState> };
 }
-
-/** Typed parameters for a story: `parameters: portal({ router: { path: patterns.campaign, initialEntries: [paths.campaign(12)] } })`. */
-export function portal(parameters: PortalParameters): PortalParameters {
-  return parameters;
-}

@@ -33,9 +33,7 @@ export const BUILT_IN_CREATIVES = { R: -1, S: -2, C: -3 } as const;
 
 /** Largest id a Postgres `int` column holds (as IdParam). */
 export const MAX_INT_ID = 2_147_483_647;
-/** A string that cannot hold a NUL byte (the contract's one safe text type). */
-export const SafeString = SafeText;
-const SubId = SafeString().max(255, 'is too long (at most 255 characters)').default('');
+const SubId = SafeText().max(255, 'is too long (at most 255 characters)').default('');
 const OptionalInt = (what: string) =>
   z.union([
     z.number().int(`must be ${what}`).min(-MAX_INT_ID, `must be ${what}`).max(MAX_INT_ID, `must be ${what}`),
@@ -55,7 +53,7 @@ export const CampaignIdInput = z.union([
 /** POST /trackinglink: the pickers send only campaign_id, traffic_type and creative_id. */
 export const TrackingLinkRequest = z.object({
   campaign_id: CampaignIdInput,
-  traffic_type: SafeString().max(4, 'is not a traffic type code').default(''),
+  traffic_type: SafeText().max(4, 'is not a traffic type code').default(''),
   creative_id: OptionalInt('a creative id').optional(),
   lpid: OptionalInt('a landing page id').optional(),
   sub1: SubId,
@@ -81,7 +79,7 @@ export type TrackingLinkResponse = z.infer<typeof TrackingLinkResponse>;
 export const PostbackType = GlobalPostbackType;
 export const PostbackRequest = z.object({
   type: PostbackType.default(''),
-  code: SafeString().max(4000, 'is too long (at most 4000 characters)').default(''),
+  code: SafeText().max(4000, 'is too long (at most 4000 characters)').default(''),
 });
 export type PostbackRequestInput = z.input<typeof PostbackRequest>;
 export const PostbackSaveResponse = successEnvelope({ message: z.string() });
@@ -93,8 +91,8 @@ export const HelpTextResponse = successEnvelope({ help_text: z.string() });
 /** Largest sale amount a conversion accepts (sale_amount is numeric(14,4); rollups are numeric(18,4)). */
 export const MAX_SALE_AMOUNT = 1_000_000_000;
 export const ConversionIntakeQuery = z.object({
-  click_id: SafeString().max(64, 'is not a click id').optional(),
-  txid: SafeString().max(128, 'is too long (at most 128 characters)').optional(),
+  click_id: SafeText().max(64, 'is not a click id').optional(),
+  txid: SafeText().max(128, 'is too long (at most 128 characters)').optional(),
   amount: z
     .string()
     .max(20, 'must be an amount')
@@ -103,8 +101,8 @@ export const ConversionIntakeQuery = z.object({
     .refine((n) => n <= MAX_SALE_AMOUNT, 'must be at most 1000000000')
     .optional(),
   status: z.enum(['approved', 'pending', 'reversed']).optional(),
-  secret: SafeString().max(200).optional(),
-  reason: SafeString().max(200).optional(),
+  secret: SafeText().max(200).optional(),
+  reason: SafeText().max(200).optional(),
 });
 export type ConversionIntakeQuery = z.output<typeof ConversionIntakeQuery>;
 
