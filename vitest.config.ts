@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { storyScreenshot } from './scripts/story-screenshot';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+
+/** addon-vitest's key for the globals every story test starts with. */
+const INITIAL_GLOBALS = 'storybook/test-initial-globals';
 
 export default defineConfig({
   test: {
@@ -26,15 +30,40 @@ export default defineConfig({
       },
       {
         plugins: [storybookTest({ configDir: '.storybook' })],
+        // The preview imports react-aria directly; the dependency scan does not see the preview, and a
+        // dependency found mid-run reloads the page and loses the tests.
+        optimizeDeps: { include: ['react-aria'] },
         test: {
           name: 'storybook',
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          // All story files share one page and one module graph (each story still gets a fresh store,
+          // router and mocks from the preview's decorators): loading the portal's modules once
+          // instead of once per file saves most of the stage's time (docs/testing.md).
+          isolate: false,
           browser: {
+            // The story screenshot (light and dark) is taken in the same pass as play and axe.
+            commands: { storyScreenshot },
             enabled: true,
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // Larger than any story viewport (1200×900 by default), so the story frame is never scaled
+              // down to fit; the rest as the product's users see it (docs/testing.md).
+              contextOptions: {
+                viewport: { width: 1600, height: 1200 },
+                deviceScaleFactor: 1,
+                colorScheme: 'light',
+                reducedMotion: 'reduce',
+                timezoneId: 'America/New_York',
+                locale: 'en-US',
+              },
             }),
-            instances: [{ browser: 'chromium' }],
+            // Every story in both themes: the same tests twice, each instance starting every story in
+            // its theme (Storybook's initial globals), each taking that theme's screenshot.
+            instances: [
+              { browser: 'chromium', name: 'light', provide: { [INITIAL_GLOBALS]: { theme: 'light' } } },
+              { browser: 'chromium', name: 'dark', provide: { [INITIAL_GLOBALS]: { theme: 'dark' } } },
+            ],
           },
         },
       },

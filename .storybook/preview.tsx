@@ -4,8 +4,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
+import { setInteractionModality } from 'react-aria';
 import { makeStore, type RootState } from '../src/app/store';
-import { takeContractViolations } from '../stories/mocks/http';
+import { newStoryRun, takeContractViolations } from '../stories/mocks/http';
 import type { PortalParameters } from './helpers';
 import { AriaRouter } from '../src/app/AriaRouter';
 import { PortalThemeProvider } from '../src/ui/theme';
@@ -67,10 +68,33 @@ function failOnContractViolations() {
   if (violations.length) throw new Error(`Contract violations:\n${violations.join('\n')}`);
 }
 
+/**
+ * In the story tests (Vitest's page, without Storybook's canvas CSS) the story's `layout` is applied
+ * as Storybook applies it, so screenshots look as they do in the workbench: 1rem of padding by
+ * default, none for full-screen screens, centred for 'centered'.
+ */
+function applyTestLayout(layout: string | undefined) {
+  if (!('__vitest_browser__' in globalThis)) return;
+  const body = document.body.style;
+  body.margin = '0';
+  body.boxSizing = 'border-box';
+  body.padding = layout === 'fullscreen' ? '0' : '1rem';
+  const centered = layout === 'centered';
+  body.display = centered ? 'flex' : '';
+  body.justifyContent = centered ? 'center' : '';
+  body.alignItems = centered ? 'center' : '';
+  body.minHeight = centered ? '100vh' : '';
+}
+
 const preview: Preview = {
   decorators: [withRouter, withStore, withTheme],
   loaders: [mswLoader()],
-  beforeEach: () => {
+  beforeEach: ({ parameters }) => {
+    applyTestLayout(parameters.layout as string | undefined);
+    // Every story starts as on a freshly loaded page: no interaction modality yet. Otherwise the last
+    // key or pointer of the previous story decides whether this one shows focus rings.
+    setInteractionModality(null as unknown as 'pointer');
+    newStoryRun();
     // Breaches left by a previous story's late requests are not this story's.
     takeContractViolations();
   },

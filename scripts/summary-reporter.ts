@@ -1,6 +1,6 @@
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
-/** Prints one clear line per stage: how many screenshots were compared, and which differ. */
+/** Prints one clear line for the e2e stage: how many journeys passed, and which failed. */
 export default class SummaryReporter implements Reporter {
   private passed = 0;
   private failed: string[] = [];
@@ -14,8 +14,8 @@ export default class SummaryReporter implements Reporter {
 
   onEnd(result: FullResult) {
     const total = this.passed + this.failed.length;
-    const what = process.env.PW_STAGE === 'e2e' ? 'browser journeys passed' : 'screenshots identical to their baselines';
-    console.log(`\n${process.env.PW_STAGE ?? 'visual'}: ${this.passed}/${total} ${what}${this.skipped ? `, ${this.skipped} skipped` : ''} (${result.status})`);
-    for (const title of this.failed) console.log(`  differs or failed: ${title}`);
+    const what = 'browser journeys passed';
+    console.log(`\ne2e: ${this.passed}/${total} ${what}${this.skipped ? `, ${this.skipped} skipped` : ''} (${result.status})`);
+    for (const title of this.failed) console.log(`  failed: ${title}`);
   }
 }

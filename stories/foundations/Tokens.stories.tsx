@@ -15,19 +15,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const ColorsLight: Story = {
-  play: async ({ canvasElement }) => {
+/** Every colour of the active theme (the story tests render it in the light and in the dark theme). */
+export const Colors: Story = {
+  play: async ({ canvasElement, globals }) => {
     await expect(within(canvasElement).getByText('primary')).toBeVisible();
     // The theme is also published as CSS custom properties on :root.
     const primary = getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim();
-    await expect(primary).toBe('#1f5bc4');
-  },
-};
-export const ColorsDark: Story = {
-  globals: { theme: 'dark' },
-  play: async () => {
-    const primary = getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim();
-    await expect(primary).toBe('#8db4ff');
+    await expect(primary).toBe(globals.theme === 'dark' ? '#8db4ff' : '#1f5bc4');
   },
 };
 export const Typography: Story = { render: () => <TypeScale /> };

@@ -1,6 +1,6 @@
 import { sessionEndpoints, type LoginResponse } from '../../src/api/contract/session';
 import { twoFactorEndpoints, type OtpSetupResponse } from '../../src/api/contract/twoFactor';
-import { failureResponse, mocksOf, type MockOptions } from './http';
+import { failureResponse, mocksOf, perRender, type MockOptions } from './http';
 
 /**
  * MSW handlers for every call of `src/api/authApi.ts` (spec 002 §7), made with the mock toolkit
@@ -193,10 +193,10 @@ export const otpSetupHandlers = {
   ...otpSetup,
   /** Each call answers the next set-up of `otpSetupAnswers` (the last one repeats). */
   fresh: (options?: HandlerOptions) => {
-    let calls = 0;
+    const calls = perRender(() => ({ count: 0 }));
     return otpSetup.answer(() => {
-      const answer = otpSetupAnswers[Math.min(calls, otpSetupAnswers.length - 1)];
-      calls += 1;
+      const answer = otpSetupAnswers[Math.min(calls().count, otpSetupAnswers.length - 1)];
+      calls().count += 1;
       return answer;
     }, options);
   },

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/contract/dashboard';
 import { paths } from '../../src/shared/paths';
 import { RATE_TYPE_LABELS } from '../../src/shared/rateText';
-import { answer, failure, pending } from './http';
+import { answer, failure, pending, perRender } from './http';
 import { pictureOf, type Spy } from './shell';
 
 /**
@@ -133,11 +133,11 @@ export const dashboardHandlers = {
     answer: (bonus: PerformanceBonusResponse) => answer(getPerformanceBonus, bonus),
     /** promo until opted in, then progress (the opt-in invalidates the bonus query). */
     optInFlow: () => {
-      let optedIn = false;
+      const state = perRender(() => ({ optedIn: false }));
       return [
-        answer(getPerformanceBonus, () => (optedIn ? bonusFixtures.progress : bonusFixtures.promo)),
+        answer(getPerformanceBonus, () => (state().optedIn ? bonusFixtures.progress : bonusFixtures.promo)),
         answer(optInPerformanceBonus, () => {
-          optedIn = true;
+          state().optedIn = true;
           return { success: true as const, message: 'You are in! Your progress is shown below.', affiliate_flags: [183, 185] };
         }),
       ];

@@ -44,6 +44,30 @@ export function takeContractViolations(): string[] {
   return violations.splice(0);
 }
 
+let storyRun = 0;
+
+/** Called before every render of a story (.storybook/preview.tsx): stateful mocks start afresh. */
+export function newStoryRun() {
+  storyRun += 1;
+}
+
+/**
+ * State a mock keeps between requests within one render of a story (a sequence of answers, a flag
+ * flipped by a POST). The story tests render each story twice (light, then dark theme), and the
+ * workbench re-renders on every change of args: each render starts from `init()` again.
+ */
+export function perRender<T>(init: () => T): () => T {
+  let run = -1;
+  let state: T;
+  return () => {
+    if (run !== storyRun) {
+      run = storyRun;
+      state = init();
+    }
+    return state;
+  };
+}
+
 /** The address MSW matches for an endpoint: under the API base, or at the site root for tracking paths. */
 export function urlOf(ep: AnyEndpoint): string {
   return `${ep.base === 'site' ? '' : apiBase}${ep.path}`;

@@ -5,7 +5,7 @@ import { contentEndpoints, type NewsItem, type Notification } from '../../src/ap
 import { paths } from '../../src/shared/paths';
 import { RATE_TYPE_LABELS, rateText } from '../../src/shared/rateText';
 import { qrImage } from './auth';
-import { answer, failure, failureResponse, mock, networkError, pending, pendingResponse, type MockOptions } from './http';
+import { answer, failure, failureResponse, mock, networkError, pending, pendingResponse, perRender, type MockOptions } from './http';
 
 /**
  * MSW handlers and fixtures for the signed-in shell (spec 000 §2, §4, §7): the affiliate record,
@@ -140,11 +140,11 @@ export const newsHandlers = {
 export const notificationHandlers = {
   /** Answers the given lists in turn (the last repeats): the refresh after Clear All gets the next. */
   loaded: (...lists: Notification[][]) => {
-    let call = 0;
+    const calls = perRender(() => ({ count: 0 }));
     const all = lists.length ? lists : [notificationsFixture];
     return answer(getNotifications, () => {
-      const notifications = all[Math.min(call, all.length - 1)];
-      call += 1;
+      const notifications = all[Math.min(calls().count, all.length - 1)];
+      calls().count += 1;
       return { success: true as const, notifications };
     });
   },

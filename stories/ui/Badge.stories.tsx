@@ -23,4 +23,3 @@ export const Tones: Story = {
   ),
 };
 export const Count: Story = { args: { shape: 'count', tone: 'danger', children: '3', 'aria-label': '3 unread news items' } };
-export const Dark: Story = { ...Tones, globals: { theme: 'dark' } };

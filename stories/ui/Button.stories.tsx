@@ -166,7 +166,3 @@ export const KeyboardFocus: Story = {
     await expect(args.onPress).toHaveBeenCalledTimes(1);
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };
-
-export const QuietDark: Story = { ...QuietCurrent, globals: { theme: 'dark' } };

@@ -44,4 +44,3 @@ export const BodyOnly: Story = {
     </div>
   ),
 };
-export const Dark: Story = { globals: { theme: 'dark' } };

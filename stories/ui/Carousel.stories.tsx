@@ -176,5 +176,3 @@ export const NextPrevious: Story = {
     await expect(dot(canvasElement, 2)).toHaveAttribute('aria-current', 'true');
   },
 };
-
-export const Dark: Story = { args: { autoplay: false }, globals: { theme: 'dark' } };

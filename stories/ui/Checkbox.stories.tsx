@@ -98,16 +98,3 @@ export const Invalid: Story = {
     await expect(box).toBeRequired();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 8 }}>
-      <Checkbox {...args}>Unchecked</Checkbox>
-      <Checkbox {...args} defaultSelected>Checked</Checkbox>
-      <Checkbox {...args} isIndeterminate>Indeterminate</Checkbox>
-      <Checkbox {...args} isInvalid>Invalid</Checkbox>
-      <Checkbox {...args} isDisabled defaultSelected>Disabled</Checkbox>
-    </div>
-  ),
-};

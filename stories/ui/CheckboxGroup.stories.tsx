@@ -79,7 +79,7 @@ export const Disabled: Story = {
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** Invalid with a box checked: the checked box is filled in the error colour. */
+export const ChosenWithError: Story = {
   args: { defaultValue: ['email'], description: 'Choose every source you will use.', errorMessage: 'Choose at least one traffic source.' },
 };

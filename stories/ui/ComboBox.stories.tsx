@@ -170,8 +170,8 @@ export const Disabled: Story = {
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** The list left open on several matches, under a field with a description. */
+export const OpenList: Story = {
   args: { description: 'Type a name or a campaign number.' },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('combobox', { name: 'Campaign' });

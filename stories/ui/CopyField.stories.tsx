@@ -117,13 +117,3 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Tracking link' })).toBeDisabled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <CopyField {...args} description="Share this link wherever you promote the campaign." />
-      <CopyField {...args} label="Pending link" value="" placeholder="Select a traffic type and creative type to get started..." />
-    </div>
-  ),
-};

@@ -95,12 +95,3 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByRole('button', { name: /Calendar/ })).toBeDisabled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { defaultValue: '2024-05-15', minValue: '2024-05-03', showTodayButton: true },
-  play: async ({ canvasElement }) => {
-    const dialog = await openCalendar(canvasElement);
-    await isSelected(dialog.getByRole('button', { name: /May 15, 2024/ }));
-  },
-};

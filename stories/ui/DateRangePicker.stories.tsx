@@ -106,12 +106,3 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByRole('button', { name: /Calendar/ })).toBeDisabled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { defaultValue: { start: '2024-05-08', end: '2024-05-16' }, maxValue: '2024-05-27', showTodayButton: true },
-  play: async ({ canvasElement }) => {
-    const dialog = await openCalendar(canvasElement);
-    await expect(day(dialog, 'May 16').closest('[role="gridcell"]')).toHaveAttribute('aria-selected', 'true');
-  },
-};

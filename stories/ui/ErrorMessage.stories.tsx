@@ -90,5 +90,3 @@ export const FromValidation: Story = {
     await waitFor(() => expect(input).toHaveAccessibleDescription('Use letters, digits and _ only.'));
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

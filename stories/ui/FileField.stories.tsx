@@ -141,14 +141,3 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('button', { name: 'Remove id-front.png' })).toBeDisabled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 24 }}>
-      <FileField {...args} description="PNG, JPG or GIF." />
-      <FileField {...args} label="Back image" defaultValue={makeFile('id-back.jpg', 'image/jpeg', JPEG, 512_000)} />
-      <FileField {...args} label="Selfie" errorMessage="The image must be a jpg, png, or gif." />
-    </div>
-  ),
-};

@@ -169,13 +169,3 @@ export const EveryField: Story = {
     );
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: () => <AllFields />,
-};
-
-export const SignInDark: Story = {
-  globals: { theme: 'dark' },
-  play: SignInWithErrors.play,
-};

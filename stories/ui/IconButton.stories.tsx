@@ -34,4 +34,3 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Close' })).toBeDisabled();
   },
 };
-export const Dark: Story = { args: { variant: 'outlined' }, globals: { theme: 'dark' } };

@@ -26,4 +26,3 @@ export const External: Story = {
   },
 };
 export const Disabled: Story = { args: { isDisabled: true } };
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -91,5 +91,3 @@ export const KeyboardFocus: Story = {
     await waitFor(() => expect(route(canvasElement)).toHaveTextContent('Route: /settings'));
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -97,12 +97,3 @@ export const SectionsAndDisabled: Story = {
     await body().findByRole('menu');
   },
 };
-
-export const Dark: Story = {
-  ...AccountMenu,
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Account/ }));
-    await body().findByRole('menu', { name: 'Account' });
-  },
-};

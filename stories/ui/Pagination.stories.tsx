@@ -77,5 +77,3 @@ export const SinglePage: Story = {
     await expect(within(canvasElement).queryByRole('navigation')).toBeNull();
   },
 };
-
-export const Dark: Story = { args: { page: 6, totalPages: 12 }, globals: { theme: 'dark' } };

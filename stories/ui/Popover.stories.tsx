@@ -87,5 +87,3 @@ export const Top: Story = {
     await waitFor(() => expect(dialog.getBoundingClientRect().bottom).toBeLessThanOrEqual(trigger.getBoundingClientRect().top));
   },
 };
-
-export const Dark: Story = { ...Open, globals: { theme: 'dark' } };

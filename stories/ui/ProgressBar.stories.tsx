@@ -91,13 +91,3 @@ export const Thresholds: Story = {
 };
 
 export const Small: Story = { args: { size: 'sm', value: 50 } };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <ProgressBar {...args} value={35} />
-      <ProgressBar {...args} value={140} />
-    </div>
-  ),
-};

@@ -88,8 +88,8 @@ export const Disabled: Story = {
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** Invalid with a choice made: the chosen radio takes the error colour; a disabled option alongside. */
+export const ChosenWithError: Story = {
   args: {
     defaultValue: 'E',
     options: [

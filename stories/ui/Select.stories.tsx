@@ -116,12 +116,16 @@ export const WithOptionDescriptions: Story = {
     const option = await body.findByRole('option', { name: /^Earnings/ });
     await expect(option).toHaveTextContent('Per campaign, with totals');
     await userEvent.click(option);
-    await expect(within(canvasElement).getByRole('button', { name: /Report type/ })).toHaveTextContent(/^Earnings$/);
+    const trigger = within(canvasElement).getByRole('button', { name: /Report type/ });
+    await expect(trigger).toHaveTextContent(/^Earnings$/);
+    // Focus goes back to the trigger once the list has closed.
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await waitFor(() => expect(trigger.closest('[data-focused]') ?? trigger).toHaveAttribute('data-focused'));
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** Opened by a click with nothing chosen yet, on a field showing its description and error. */
+export const OpenWithError: Story = {
   args: { errorMessage: 'You must select a traffic type.', description: 'Other traffic types are NOT ALLOWED.' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Traffic type/ }));

@@ -60,15 +60,3 @@ export const CampaignGridLoading: Story = {
     await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: () => (
-    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <Skeleton shape="circle" width={48} />
-      <div style={{ width: 220 }}>
-        <SkeletonCard />
-      </div>
-    </div>
-  ),
-};

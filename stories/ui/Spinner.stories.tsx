@@ -30,4 +30,3 @@ export const Decorative: Story = {
     await expect(within(canvasElement).queryByRole('progressbar')).toBeNull();
   },
 };
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -70,5 +70,3 @@ export const ProgressMode: Story = {
     await expect((canvasElement.querySelector('[data-fill]') as HTMLElement).style.width).toBe('50%');
   },
 };
-
-export const Dark: Story = { args: { variant: 'horizontal' }, globals: { theme: 'dark' } };

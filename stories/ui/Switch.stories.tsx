@@ -47,14 +47,3 @@ export const Disabled: Story = {
     await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 12 }}>
-      <Switch {...args}>Off</Switch>
-      <Switch {...args} defaultSelected>On</Switch>
-      <Switch {...args} isDisabled defaultSelected>Disabled</Switch>
-    </div>
-  ),
-};

@@ -68,8 +68,8 @@ export const NotDismissable: Story = {
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** The four variants side by side (the success banner stays, unlike in Success, which dismisses it). */
+export const AllVariants: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gap: 12 }}>
       <SystemMessage {...args} variant="success">Saved.</SystemMessage>

@@ -187,5 +187,3 @@ export const NotSortable: Story = {
     await expect(canvas.getByRole('columnheader', { name: 'Clicks' })).not.toHaveAttribute('aria-sort');
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

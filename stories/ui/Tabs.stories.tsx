@@ -88,5 +88,3 @@ export const DisabledTab: Story = {
     await expect(canvas.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
   },
 };
-
-export const Dark: Story = { args: { defaultSelectedKey: 'trending' }, globals: { theme: 'dark' } };

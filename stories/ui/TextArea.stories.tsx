@@ -70,14 +70,3 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Description' })).toBeDisabled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <TextArea {...args} maxLength={1000} defaultValue="Newsletter ads" description="Where and how you will promote the campaign." />
-      <TextArea {...args} label="Promotion" maxLength={200} defaultValue="Short" errorMessage="Your description must be between 50-200 characters." />
-      <TextArea {...args} label="Locked" isDisabled defaultValue="Submitted." />
-    </div>
-  ),
-};

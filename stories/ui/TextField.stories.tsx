@@ -112,16 +112,3 @@ export const ReadOnly: Story = {
     await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <TextField {...args} label="E-mail" placeholder="you@example.com" description="We send your payment notices here." isRequired />
-      <TextField {...args} label="Password" type="password" defaultValue="secret" errorMessage="Password is required." />
-      <TextField {...args} label="Search" leadingIcon="search" defaultValue="Summer" />
-      <TextField {...args} label="Affiliate ID" isDisabled defaultValue="10452" />
-      <TextField {...args} label="Read-only" isReadOnly defaultValue="10452" />
-    </div>
-  ),
-};

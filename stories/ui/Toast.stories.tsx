@@ -125,7 +125,7 @@ export const AutoDismiss: Story = {
   },
 };
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
+/** Several stacked with the region's 'Clear All' action still shown. */
+export const StackedWithClearAll: Story = {
   render: (args) => <Demo initial={notices} onClose={args.onClose as (id: number) => void} onClearAll={fn()} />,
 };

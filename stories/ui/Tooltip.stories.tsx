@@ -56,11 +56,3 @@ export const Disabled: Story = {
     await expect(body().queryByRole('tooltip')).toBeNull();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async () => {
-    await userEvent.tab();
-    await body().findByRole('tooltip');
-  },
-};

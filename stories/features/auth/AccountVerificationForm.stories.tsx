@@ -137,10 +137,3 @@ export const CustomSmsHint: Story = {
     await expect(within(canvasElement).getByText('(Add a mobile number above to receive the code by SMS)')).toBeVisible();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, args: { mobileAvailable: false } };
-
-export const DarkWrongCode: Story = {
-  globals: { theme: 'dark' },
-  args: { step: 'enteringCode', error: authServerMessages.wrongVerificationCode },
-};

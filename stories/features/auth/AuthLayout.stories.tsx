@@ -37,5 +37,3 @@ export const LongTitle: Story = {
     await expect(canvas.getByRole('contentinfo')).toHaveTextContent('Site ID 27');
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -65,5 +65,3 @@ export const Pending: Story = {
     await expect(args.onCancel).not.toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, args: { error: signInMessages.wrongOtp } };

@@ -24,5 +24,3 @@ export const CustomLabel: Story = {
     await expect(within(canvasElement).getByRole('progressbar', { name: 'Signing you in' })).toBeVisible();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -96,8 +96,3 @@ export const Pending: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { error: authServerMessages.badCredentials, fieldErrors: { email: signInMessages.emailInvalid } },
-};

@@ -438,13 +438,3 @@ export const ForcedOfferQrCodeFailed: Story = {
     await expect(args.onFinished).not.toHaveBeenCalled();
   }),
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await signIn(canvas, EMAIL, 'wrong password');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
-  }),
-};

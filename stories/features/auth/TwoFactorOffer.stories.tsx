@@ -61,6 +61,3 @@ export const Pending: Story = {
     await expect(args.onAccept).not.toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const DarkForced: Story = { globals: { theme: 'dark' }, args: { variant: 'forced' } };

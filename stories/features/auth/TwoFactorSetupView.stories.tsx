@@ -154,8 +154,3 @@ export const Activated: Story = {
     await expect(args.onFinish).toHaveBeenCalledTimes(1);
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  args: { step: 'scanQrCode', qrImage: fresh.qr, secret: fresh.secret, error: twoFactorMessages.wrongCode },
-};

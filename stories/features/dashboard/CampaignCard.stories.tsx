@@ -44,5 +44,3 @@ export const ShareOfSale: Story = {
 export const LongName: Story = {
   args: { campaign: { ...campaignsFixture[0], name: 'NovaLend Personal Loans - Approved Application Only (US, CA, UK) - Desktop and Mobile' } },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, args: { campaign: campaignsFixture[1] }, play: async () => animationsSettled() };

@@ -50,5 +50,3 @@ export const Mobile: Story = {
   decorators: [(Story) => <div style={{ width: 343 }}><Story /></div>],
   play: async () => animationsSettled(),
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, play: async () => animationsSettled() };

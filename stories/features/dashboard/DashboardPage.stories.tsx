@@ -171,11 +171,3 @@ export const DesktopInShell: Story = {
     await settle(canvasElement);
   },
 };
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('region', { name: 'Featured campaigns' });
-    await settle(canvasElement);
-  },
-};

@@ -42,5 +42,3 @@ export const Error: Story = {
 };
 
 export const Mobile: Story = { decorators: [portalFrame(375)] };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

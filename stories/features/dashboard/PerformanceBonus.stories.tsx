@@ -106,5 +106,3 @@ export const Nothing: Story = {
     await expect(canvasElement.querySelector('section')).toBeNull();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, args: { bonus: bonusFixtures.reached } };

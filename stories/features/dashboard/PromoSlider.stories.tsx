@@ -76,4 +76,5 @@ export const NoSlides: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' }, args: { autoplay: false } };
+/** Autoplay off: no start/stop button. */
+export const AutoplayOff: Story = { args: { autoplay: false } };

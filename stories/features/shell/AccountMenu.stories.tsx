@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AccountMenu } from '../../../src/features/shell/AccountMenu';
 import { screen } from './storyUtils';
 
@@ -23,6 +23,8 @@ export const Open: Story = {
     await expect(items.map((i) => i.textContent)).toEqual(['Settings', 'Account Balances', 'Global Postback', 'Logout']);
     await userEvent.keyboard('{ArrowUp}{Enter}');
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
+    // The menu closes and focus goes back to the trigger (the screenshot must not race it).
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Account: Jordan Demo' })).toHaveFocus());
   },
 };
 
@@ -32,5 +34,3 @@ export const Compact: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Account' })).toBeVisible();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -31,5 +31,3 @@ export const Empty: Story = {
     await expect(canvasElement.querySelector('[role=group]')).toBeNull();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -20,5 +20,3 @@ export const Default: Story = {
     await expect(canvas.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', paths.dashboard);
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -37,5 +37,3 @@ export const Minimal: Story = {
     await animationsSettled();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, play: async () => animationsSettled() };

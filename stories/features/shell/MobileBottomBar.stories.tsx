@@ -56,5 +56,3 @@ export const NewsMenu: Story = {
     await expect(await screen().findByRole('dialog', { name: 'News' })).toBeVisible();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -55,4 +55,5 @@ export const Error: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+/** Closed: the bell with its item count. */
+export const Closed: Story = {};

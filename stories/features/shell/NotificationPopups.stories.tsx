@@ -35,5 +35,3 @@ export const None: Story = {
     await expect(within(canvasElement).queryByRole('button', { name: 'Clear All' })).toBeNull();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, play: async () => animationsSettled() };

@@ -87,5 +87,3 @@ export const Error: Story = {
     await waitFor(() => expect(screen().getByText(QUICK_SEARCH_ERROR)).toBeVisible());
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

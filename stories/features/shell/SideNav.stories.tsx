@@ -39,5 +39,3 @@ export const ManagerLoading: Story = {
 
 /** A manager without a photo. */
 export const NoPhoto: Story = { args: { manager: { ...managerFixture, image: '' } } };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -50,5 +50,3 @@ export const Mobile: Story = {
     await expect(within(canvasElement).queryByRole('button', { name: /Account/ })).toBeNull();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };

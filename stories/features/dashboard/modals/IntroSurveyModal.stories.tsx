@@ -48,6 +48,9 @@ export const Empty: Story = {
     await userEvent.click(within(list).getByRole('option', { name: 'Canada' }));
     await expect(args.onCountriesChange).toHaveBeenCalledWith(['CA']);
     await userEvent.keyboard('{Escape}');
+    // The list closes and focus goes back to its trigger.
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
+    await waitFor(() => expect(within(d).getByRole('button', { name: /Target countries/ })).toHaveFocus());
   },
 };
 
@@ -113,5 +116,3 @@ export const ThankYou: Story = {
     await expect(args.onClose).toHaveBeenCalled();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, args: { chosenCountries: ['CA', 'US'] }, play: async () => void (await dialog()) };

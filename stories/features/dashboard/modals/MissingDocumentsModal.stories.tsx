@@ -52,5 +52,3 @@ export const ConfirmFailed: Story = {
     await animationsSettled();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, play: async () => void (await dialog()) };

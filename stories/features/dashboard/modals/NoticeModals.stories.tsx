@@ -77,5 +77,3 @@ export const ChatAppAnnouncement: Story = {
     await expect(args.onClose).toHaveBeenCalledTimes(1);
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' }, play: async () => void (await dialog('Set up your payment method')) };
