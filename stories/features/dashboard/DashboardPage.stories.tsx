@@ -151,6 +151,11 @@ export const FocusAfterModals: Story = {
 
 /** The dashboard inside the shell at 375 px, as the product shows it on a phone. */
 export const MobileInShell: Story = {
+  parameters: {
+    // Play and axe still run. Like DesktopInShell, the full-page screenshot of the whole shell varied
+    // in height between runs (4,084 vs 4,148 px) while the frame is grown; follow-up in issue 10.
+    visual: { skip: 'page height not stable when the frame grows (see DesktopInShell)' },
+  },
   decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /><RouteProbe /></PortalShell>, mobileFrame],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
