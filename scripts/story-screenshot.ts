@@ -30,8 +30,6 @@ export const DIFF_DIR = 'test-results/visual';
 export interface ScreenshotResult {
   pass: boolean;
   message: string;
-  /** Whether a baseline file was written. */
-  wrote?: 'new' | 'updated';
 }
 
 /** A story id and theme as a file path: `dark/ui-button--primary.png`. */
@@ -131,14 +129,14 @@ export const storyScreenshot: BrowserCommand<[theme: string, storyId: string, si
   if (!baseline) {
     if (update === 'none') return { pass: false, message: `No baseline ${rel}: make it with npm run test:visual:update and review it.` };
     await write(baselinePath, actual);
-    if (update === 'all') return { pass: true, message: `New baseline ${rel}`, wrote: 'new' };
-    return { pass: false, message: `No baseline ${rel}: one was written. Review it, then run again.`, wrote: 'new' };
+    if (update === 'all') return { pass: true, message: `New baseline ${rel}` };
+    return { pass: false, message: `No baseline ${rel}: one was written. Review it, then run again.` };
   }
   const { differing, diff, sizes } = comparePng(baseline, actual);
   if (differing <= MAX_DIFF_PIXELS) return { pass: true, message: 'matches' };
   if (update === 'all') {
     await write(baselinePath, actual);
-    return { pass: true, message: `Updated baseline ${rel}`, wrote: 'updated' };
+    return { pass: true, message: `Updated baseline ${rel}` };
   }
   const out = join(root, DIFF_DIR, name.replace(/\.png$/, ''));
   await write(`${out}-actual.png`, actual);
