@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { storyScreenshot } from './scripts/story-screenshot';
+import { storyScreenshot } from './scripts/story-screenshot.ts';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 /** addon-vitest's key for the globals every story test starts with. */
