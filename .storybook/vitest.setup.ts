@@ -57,8 +57,19 @@ async function overlaysGone() {
   await frame();
 }
 
+/**
+ * Waits (up to 2 s) until the images on the page have loaded: a data-URL QR code decodes after the
+ * first paint. Lazy images below the fold never load, hence the limit.
+ */
+async function imagesLoaded() {
+  const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+  const limit = new Promise((resolve) => setTimeout(resolve, 2000));
+  await Promise.race([Promise.all(pending.map((img) => img.decode().catch(() => undefined))), limit]);
+}
+
 async function screenshot(story: ComposedStory, theme: ThemeName) {
   await document.fonts.ready;
+  await imagesLoaded();
   await overlaysGone();
   settleAnimations();
   const size = {

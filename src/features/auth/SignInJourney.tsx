@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { codeVerificationMachine } from '../../machines/codeVerification.machine';
 import { signInMachine } from '../../machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
+import { useFlowActor } from '../../lib/flowActor';
 import { storeLoginTokens, storeSession } from '../../lib/session';
 import { paths } from '../../shared/paths';
 import { AccountVerificationForm, type VerificationStep } from './AccountVerificationForm';
@@ -116,7 +117,7 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
       },
     });
   }, [dispatch]);
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useFlowActor(machine, { input: {} });
   const state = useSelector(actor, (s) => s.value as string);
   const error = useSelector(actor, (s) => s.context.error);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useApiDispatch } from '../../../api/baseApi';
 import { dashboardApi } from '../../../api/dashboardApi';
 import { ISO_COUNTRIES } from '../../../shared/countries';
 import { introSurveyMachine, introSurveyMessages, type LoadVerticalsResult, type SaveTargetsResult } from '../../../machines/introSurvey.machine';
+import { useFlowActor } from '../../../lib/flowActor';
 import { failureText } from '../errors';
 import { IntroSurveyModal, type IntroSurveyStep } from './IntroSurveyModal';
 
@@ -34,7 +35,7 @@ export function IntroSurvey({ onClose }: IntroSurveyProps) {
       }),
     [dispatch],
   );
-  const actor = useActorRef(machine);
+  const actor = useFlowActor(machine);
   const step = useSelector(actor, (s) => s.value as IntroSurveyStep | 'closed');
   const verticals = useSelector(actor, (s) => s.context.verticals);
   const countries = useSelector(actor, (s) => s.context.countries);

@@ -1,0 +1,142 @@
+/**
+ * The flow machines whose states become stories (scripts/machine-stories.ts writes one story file per
+ * flow; docs/testing.md). A flow names its machine, the sample events and actor answers that reach
+ * every state, and how the screen shows it: a machine run by a screen directly (`screen`) or one
+ * invoked by another flow (`via`: the parent state that invokes it). Pure data, no React: the
+ * generator and its test read it in Node. A new machine in src/machines must be added here (the
+ * test says so); its states then become stories without further hand work.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { codeVerificationMachine } from '../../src/machines/codeVerification.machine';
+import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
+import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
+import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
+import { qrImage } from '../mocks/qrImage';
+import type { MachineSamples } from './machineStates';
+
+export interface Flow<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** Story file and title: stories/machines/<name>.stories.tsx, 'Machines/<name>'. */
+  name: string;
+  /** The machine's source file, named in the generated story file. */
+  source: string;
+  machine: TMachine;
+  samples: MachineSamples<TMachine>;
+  /** Shown inside another flow's screen: that flow, the state that invokes this one, and its invoke id. */
+  via?: { flow: string; state: string; id: string };
+}
+
+/** A flow, its samples checked against its machine's events and snapshots. */
+const flow = <TMachine extends AnyStateMachine>(f: Flow<TMachine>) => f as unknown as Flow;
+
+/** 'Error' while the context holds an error message. */
+const whenError = (snapshot: { context: { error: string | null } }) => (snapshot.context.error ? 'Error' : undefined);
+
+const answer = (over: Partial<LoginAnswer>): LoginAnswer => ({
+  success: true,
+  token: 'story-token',
+  affiliateId: '10423',
+  ld: 1,
+  oid: 1,
+  p: 3,
+  o: 0,
+  otpEnabled: false,
+  otpPromptDate: '2026-01-01T00:00:00Z',
+  countryVerified: true,
+  mobileAdded: true,
+  ...over,
+});
+/** The day the stories live in: prompt dates are judged against it. */
+const STORY_NOW = Date.parse('2026-11-23T12:00:00Z');
+
+export const flows: Flow[] = [
+  flow({
+    name: 'SignIn',
+    source: 'src/machines/signIn.machine.ts',
+    machine: signInMachine,
+    samples: {
+      input: { now: () => STORY_NOW },
+      events: [
+        { type: 'SUBMIT', email: 'ada@example.com', password: 'correct horse' },
+        { type: 'SUBMIT', email: '', password: '' },
+        { type: 'SUBMIT_CODE', code: '123456' },
+      ],
+      outputs: {
+        authenticate: [
+          answer({ success: false, errorMessage: 'Invalid e-mail or password.' }),
+          answer({ otpEnabled: true }),
+          answer({ countryVerified: false }),
+          answer({ p: 3, otpPromptDate: null }),
+          answer({ p: 1, o: 0, otpPromptDate: null }),
+        ],
+        verifyOtp: [{ success: true, isCodeValid: false }],
+        savePromptDate: [{ success: true }],
+      },
+      variant: (s) => (s.context.error ? 'Error' : Object.keys(s.context.fieldErrors).length ? 'FieldErrors' : undefined),
+    },
+  }),
+  flow({
+    name: 'CodeVerification',
+    source: 'src/machines/codeVerification.machine.ts',
+    machine: codeVerificationMachine,
+    via: { flow: 'SignIn', state: 'accountVerification', id: 'codeVerification' },
+    samples: {
+      input: { mobileAvailable: true, purpose: 'login' },
+      events: [
+        { type: 'CHOOSE', method: 'bySMS' },
+        { type: 'SUBMIT', code: '123456' },
+      ],
+      outputs: {
+        sendCode: [{ ok: true, t: 'story-handle' }],
+        verifyCode: [{ ok: false, message: 'The code you entered is incorrect.' }],
+      },
+      variant: whenError,
+    },
+  }),
+  flow({
+    name: 'TwoFactorSetup',
+    source: 'src/machines/twoFactorSetup.machine.ts',
+    machine: twoFactorSetupMachine,
+    via: { flow: 'SignIn', state: 'twoFactorSetup', id: 'twoFactorSetup' },
+    samples: {
+      events: [{ type: 'ACTIVATE', code: '123456' }],
+      outputs: {
+        fetchQrCode: [
+          {
+            ok: true,
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+            qrImage: qrImage(0),
+            token: 'otpauth://totp/Publisher%20Portal:10423?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Publisher%20Portal',
+          },
+        ],
+        activate: [{ ok: true, isTokenValid: true }, { ok: true, isTokenValid: false }],
+      },
+      // A wrong code's message stays in the context until the next try; the first two steps do not show it.
+      variant: (s) => (s.matches('downloadApp') || s.matches('loadingQrCode') ? undefined : whenError(s)),
+    },
+  }),
+  flow({
+    name: 'IntroSurvey',
+    source: 'src/machines/introSurvey.machine.ts',
+    machine: introSurveyMachine,
+    samples: {
+      events: [
+        { type: 'SET_COUNTRIES', countries: ['US', 'CA'] },
+        { type: 'SET_VERTICALS', verticals: [1] },
+      ],
+      outputs: {
+        loadVerticals: [
+          {
+            ok: true,
+            verticals: [
+              { subcategory_id: 1, subcategory_name: 'Credit cards', category_name: 'Finance' },
+              { subcategory_id: 2, subcategory_name: 'Skin care', category_name: 'Health & Beauty' },
+            ],
+          },
+        ],
+        saveTargets: [{ ok: true, message: 'Thank you! We will use your answers to suggest campaigns.' }],
+      },
+      // The empty boxes are highlighted only while editing.
+      variant: (s) => (s.context.error ? 'Error' : s.matches('editing') && s.context.showMissing ? 'Missing' : undefined),
+    },
+  }),
+];
