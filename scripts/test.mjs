@@ -8,6 +8,9 @@ const node = process.execPath;
 const bin = (pkg, file) => `node_modules/${pkg}/${file}`;
 const vitest = (project, extra = []) => [node, [bin('vitest', 'vitest.mjs'), 'run', '--project', project, ...extra]];
 
+// The bundle budget stage builds the portal; when it runs, the e2e stage uses that build.
+const buildsFirst = process.argv.length <= 2 || process.argv.includes('budget');
+
 const stages = [
   // tsc and eslint are single-threaded: on two cores they run side by side (output printed in turn).
   // Both keep an incremental cache in node_modules/.cache: a second run checks only what changed.
@@ -31,7 +34,9 @@ const stages = [
   },
   // Every story in light and dark: play, axe and screenshot in one render per theme (docs/testing.md).
   { name: 'stories (both themes)', key: 'stories', cmd: vitest('storybook') },
-  { name: 'e2e (real product)', key: 'e2e', cmd: [node, ['scripts/e2e.mjs']] },
+  // Builds the portal (and checks each route's JavaScript against bench/budgets.json); e2e uses that build.
+  { name: 'bundle budget', key: 'budget', cmd: [node, ['--import', 'tsx', 'scripts/bundle-budget.ts', '--build']] },
+  { name: 'e2e (real product)', key: 'e2e', cmd: [node, ['scripts/e2e.mjs', ...(buildsFirst ? ['--no-build'] : [])]] },
 ];
 
 const only = process.argv.slice(2);
@@ -65,6 +70,8 @@ function detail(name, rawOutput) {
   if (tests) return tests[1].replace(/\s+\(\d+\)$/, (m) => m).trim();
   const pw = output.match(/^e2e: (.*)$/m);
   if (pw) return pw[1].trim();
+  const budget = output.match(/^budget: (.*)$/m);
+  if (budget) return budget[1].trim();
   if (name === 'typecheck' || name === 'lint') return output.trim() ? 'see output above' : 'no problems';
   return '';
 }

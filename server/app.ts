@@ -20,6 +20,7 @@ import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
 import { DEFAULT_REPORT_TIME_ZONE } from './config';
 import type { AppContext } from './context';
 import type { DB } from './db/schema';
+import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { affiliateRoutes } from './modules/affiliate/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -160,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
+  await registerCompression(app);
+
   // After the rate limiter (its per-route hook comes first) and before any route: the one session check.
   registerSessionHook(app, ctx);
 
@@ -204,15 +207,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
-  // index.html is answered from memory with the configured product name written in.
-  const indexHtml = portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName) : '';
-  const sendIndexHtml = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // index.html is answered from memory with the configured product name written in, compressed once
+  // here (brotli and gzip) like the build's other files; never cached long, so a new build shows at once.
+  const indexHtml = Buffer.from(portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName) : '');
+  const indexVariants = portalBuilt ? compressVariants(indexHtml) : undefined;
+  const sendIndexHtml = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+    if (encoding && indexVariants) return reply.header('content-encoding', encoding).send(indexVariants[encoding]);
+    return reply.send(indexHtml);
+  };
   if (portalBuilt) {
     app.get('/', (_request, reply) => sendIndexHtml(reply));
     app.get('/index.html', (_request, reply) => sendIndexHtml(reply));
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): sent as they are.
+      preCompressed: true,
       // Vite puts content-hashed files under assets/: cache those for a year, the rest briefly.
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -11,14 +11,23 @@ import { comingSoonRoutes } from '../features/shell/routes';
 import { useAppDispatch } from './hooks';
 import { appConfig } from './config';
 
-const PortalShell = lazy(() => import('../features/shell/PortalShell').then((m) => ({ default: m.PortalShell })));
+const loadPortalShell = () => import('../features/shell/PortalShell');
+const PortalShell = lazy(() => loadPortalShell().then((m) => ({ default: m.PortalShell })));
+
+/**
+ * The code of the first signed-in screen (the shell and the dashboard), fetched while the affiliate
+ * finishes signing in (issue 11): the page opened afterwards finds it in the browser's cache.
+ */
+function prefetchSignedIn() {
+  void Promise.all([loadPortalShell(), import('../features/dashboard/DashboardPage')]).catch(() => undefined);
+}
 
 /**
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
 const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...comingSoonRoutes];
-const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId });
+const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn });
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {

@@ -1,9 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
+import { compressVariants, preferredEncoding } from '../../server/lib/compression';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 import { endpoint } from '../../src/api/contract/endpoint';
@@ -154,6 +156,40 @@ describe('portal serving', () => {
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
+  it('sends the build\'s precompressed files (brotli, else gzip) and compresses index.html once, with the right caching', async () => {
+    const code = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Campaign ${i}` })))};`;
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), code);
+    const variants = compressVariants(Buffer.from(code));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), variants.br);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), variants.gzip);
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist });
+    try {
+      const br = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+      expect(br.rawPayload.length).toBeLessThan(code.length / 4);
+      const gz = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+      const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(code);
+      const noBrotli = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(noBrotli.headers['content-encoding']).toBe('gzip');
+
+      for (const url of ['/', '/reports/clicks']) {
+        const page = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(page.headers['content-encoding'], url).toBe('br');
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain('<div id="root">');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves the built portal at / with an SPA fallback, and the API beside it', async () => {
     const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist });
     const root = await app.inject({ method: 'GET', url: '/' });
@@ -222,5 +258,39 @@ describe('product name', () => {
     }
     await app.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+});
+
+describe('compressed answers', () => {
+  it('compresses API answers over 1 KiB for clients that accept it, and leaves small ones and request bodies alone', async () => {
+    const big = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const doc = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(doc.openapi).toMatch(/^3\./);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(doc);
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // A compressed request body is not unpacked (it could carry far more than the body limit).
+    const packed = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticationApp',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: compressVariants(Buffer.from(JSON.stringify({ email: 'a@b.co', password: 'x' }))).gzip,
+    });
+    expect(packed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(packed.statusCode).toBeLessThan(500);
+  });
+
+  it('picks brotli, then gzip, from Accept-Encoding, honouring q=0 and *', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0')).toBeUndefined();
   });
 });

@@ -23,6 +23,11 @@ export interface SignInJourneyProps {
   siteId: string;
   /** Called when the journey ends (signed in or cancelled); the app reloads the page (spec 002 §4). */
   onFinished?: () => void;
+  /**
+   * Called once when the password is accepted: the app fetches the first signed-in screen's code
+   * meanwhile, so the page that opens after the journey does not wait for it.
+   */
+  prefetchSignedIn?: () => void;
 }
 
 /** Warns before the page is left (spec 002 §2: both offers and the set-up). */
@@ -94,7 +99,7 @@ const titles: Record<string, string> = {
 };
 
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
-export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign(paths.dashboard) }: SignInJourneyProps) {
+export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign(paths.dashboard), prefetchSignedIn }: SignInJourneyProps) {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
   const pendingWrite = useRef<Promise<void>>(Promise.resolve());
@@ -126,6 +131,13 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
   const done = useSelector(actor, (s) => s.status === 'done');
 
   useLeaveWarning(state === 'optionalOffer' || state === 'forcedOffer');
+  const passwordAccepted = state !== 'credentials' && state !== 'authenticating';
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (!passwordAccepted || prefetched.current) return;
+    prefetched.current = true;
+    prefetchSignedIn?.();
+  }, [passwordAccepted, prefetchSignedIn]);
   useEffect(() => {
     if (done) void pendingWrite.current.then(onFinished);
   }, [done, onFinished]);

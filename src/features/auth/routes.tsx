@@ -6,9 +6,18 @@ const SignInJourney = lazy(() => import('./SignInJourney').then((m) => ({ defaul
 const OttLogin = lazy(() => import('./OttLogin').then((m) => ({ default: m.OttLogin })));
 
 /** The sign-in area's public routes: the one-time-token hand-off, and the sign-in journey for any other path. */
-export function authRoutes({ productName, siteId }: { productName: string; siteId: string }): RouteObject[] {
+export function authRoutes({
+  productName,
+  siteId,
+  prefetchSignedIn,
+}: {
+  productName: string;
+  siteId: string;
+  /** Loads the first signed-in screen's code (the app's, as a feature never imports another). */
+  prefetchSignedIn?: () => void;
+}): RouteObject[] {
   return [
     { path: patterns.ottLogin, element: <OttLogin /> },
-    { path: patterns.other, element: <SignInJourney productName={productName} siteId={siteId} /> },
+    { path: patterns.other, element: <SignInJourney productName={productName} siteId={siteId} prefetchSignedIn={prefetchSignedIn} /> },
   ];
 }

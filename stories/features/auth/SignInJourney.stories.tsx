@@ -104,7 +104,7 @@ async function expectSignedIn(onFinished: () => void) {
 const meta = {
   title: 'Features/Auth/SignInJourney',
   component: SignInJourney,
-  args: { productName: 'Publisher Portal', siteId: '1', onFinished: fn() },
+  args: { productName: 'Publisher Portal', siteId: '1', onFinished: fn(), prefetchSignedIn: fn() },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof SignInJourney>;
 
@@ -165,6 +165,8 @@ export const WrongPassword: Story = {
     await expect(canvas.getByRole('button', { name: 'Sign in' })).not.toHaveAttribute('data-pending');
     for (const key of sessionKeys) await expect(localStorage.getItem(key)).toBeNull();
     await expect(args.onFinished).not.toHaveBeenCalled();
+    // A refused password fetches nothing of the signed-in portal.
+    await expect(args.prefetchSignedIn).not.toHaveBeenCalled();
   }),
 };
 
@@ -211,6 +213,8 @@ export const AuthenticatorCode: Story = {
     const canvas = within(canvasElement);
     await signIn(canvas);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    // The password is accepted: the signed-in portal's first screen is fetched while the code is typed.
+    await expect(args.prefetchSignedIn).toHaveBeenCalledTimes(1);
     // Step 1 stored the token, but the session is not complete yet.
     await expect(localStorage.getItem(storageKeys.authToken)).toBe(loginAnswers.otpEnabled['mb-app-token']);
     await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
@@ -226,6 +230,7 @@ export const AuthenticatorCode: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expectSignedIn(args.onFinished!);
     await expect(calls.otpVerify).toHaveBeenLastCalledWith({ inputCode: validCodes.authenticator });
+    await expect(args.prefetchSignedIn).toHaveBeenCalledTimes(1);
   }),
 };
 

@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:web`: the portal as a new user on a mid-range phone sees it (issue 11). Builds the
+ * portal, starts the real product on a fresh demo database, and runs Lighthouse (its default mobile
+ * emulation and simulated throttling, Debian's Chromium) on the sign-in page and on every signed-in
+ * route (as the demo affiliate, signed in once through the real form), each with an empty HTTP cache.
+ * Per route, the median of BENCH_WEB_RUNS runs (3): performance and accessibility scores, LCP, TBT,
+ * CLS, and the JavaScript the route downloaded (bytes over the wire, brotli here), compared with the
+ * route's budget in bench/budgets.json (gzip sizes from the build, which brotli stays under).
+ * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard").
+ * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { DEMO_PASSWORD } from '../server/db/demo/seed';
+import { paths } from '../src/shared/paths';
+
+const root = path.join(import.meta.dirname, '..');
+const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const say = (line: string) => console.log(line);
+
+/** The budget entry of each measured route (bench/budgets.json). */
+const budgets: { route: string; budgetKiB: number; targetKiB?: number }[] = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')).routes;
+const signInBudget = budgets.find((b) => b.route.includes('sign-in'));
+const dashboardBudget = budgets.find((b) => b.route === '/dashboard');
+const otherBudget = budgets.find((b) => b.route.includes('coming soon'));
+
+/** Signed-in routes that exist today: the dashboard, and the shell's routes whose screens come later. */
+const signedIn = [
+  paths.dashboard,
+  paths.browse('new'),
+  paths.campaign(1001),
+  paths.search(),
+  paths.reports('earnings'),
+  paths.settings,
+  paths.accountBalance,
+  paths.globalPostback,
+  paths.maxmoney,
+  paths.resources,
+  paths.refer,
+  paths.faq,
+  paths.terms,
+];
+
+function build() {
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) throw new Error('the build failed');
+}
+
+async function startProduct(): Promise<{ url: string; stop: () => void }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited early');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKiB: number;
+  /** Where the main thread went: Lighthouse's work breakdown (ms) and the scripts that cost most. */
+  mainThread: string;
+}
+
+function figures(lhr: Result): Figures {
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    jsKiB: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
+    mainThread: mainThread(lhr),
+  };
+}
+
+function mainThread(lhr: Result): string {
+  const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)?.items ?? [];
+  const scripts = (lhr.audits['bootup-time']?.details as { items?: { url?: string; scripting?: number }[] } | undefined)?.items ?? [];
+  const ms = (n = 0) => `${Math.round(n)} ms`;
+  return [
+    work.slice(0, 4).map((w) => `${w.groupLabel} ${ms(w.duration)}`).join(', '),
+    scripts.slice(0, 4).map((s) => `${(s.url ?? '').split('/').pop()} ${ms(s.scripting)}`).join(', '),
+  ].join('\n      scripts: ');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One Lighthouse run of `url` in `page`, with the HTTP cache emptied first (a first visit) and storage kept (the session). */
+async function audit(page: Page, url: string): Promise<Figures> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
+  const result = await lighthouse(url, flags, undefined, page);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return figures(result.lhr);
+}
+
+async function signIn(browser: Browser, base: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type="email"]').fill('demo@example.com');
+  await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
+  if (!page.url().endsWith(paths.dashboard)) throw new Error(`signing in ended on ${page.url()}`);
+  return page;
+}
+
+async function main() {
+  say('Building the portal…');
+  build();
+  const product = await startProduct();
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((a) => a !== '--headless'), headless: true });
+  const only = process.env.BENCH_WEB_ROUTES?.split(',').map((s) => s.trim());
+  const wanted = (route: string) => !only || only.includes(route);
+  const rows: { route: string; f: Figures; budget?: number; target?: number }[] = [];
+  const measure = async (page: Page, route: string, budget?: number, target?: number) => {
+    const all: Figures[] = [];
+    for (let i = 0; i < runs; i += 1) all.push(await audit(page, `${product.url}${route}`));
+    const numbers = ['performance', 'accessibility', 'lcp', 'tbt', 'cls', 'jsKiB'] as const;
+    const f = { ...all[0], ...Object.fromEntries(numbers.map((k) => [k, median(all.map((x) => x[k]))])) } as Figures;
+    // The main-thread breakdown of the run whose blocking time was the median.
+    f.mainThread = all.find((x) => x.tbt === f.tbt)?.mainThread ?? all[0].mainThread;
+    rows.push({ route, f, budget, target });
+    say(`  ${route}: performance ${f.performance}, JS ${f.jsKiB.toFixed(1)} KiB`);
+  };
+  try {
+    if (wanted('/')) {
+      // A fresh context: no session, as a new user arrives.
+      const context = await browser.createBrowserContext();
+      await measure(await context.newPage(), '/', signInBudget?.budgetKiB, signInBudget?.targetKiB);
+      await context.close();
+    }
+    const routes = signedIn.filter(wanted);
+    if (routes.length) {
+      const page = await signIn(browser, product.url);
+      for (const route of routes) {
+        const b = route === paths.dashboard ? dashboardBudget : otherBudget;
+        await measure(page, route, b?.budgetKiB, b?.targetKiB);
+      }
+    }
+  } finally {
+    await browser.close();
+    product.stop();
+  }
+
+  say(`\nLighthouse ${runs === 1 ? 'single run' : `median of ${runs}`}, mobile (simulated throttling), empty cache:`);
+  say('route                         perf  a11y    LCP ms   TBT ms    CLS   JS KiB  budget');
+  let over = 0;
+  for (const { route, f, budget, target } of rows) {
+    const verdict = budget === undefined ? '' : f.jsKiB > budget ? `${budget} OVER` : `${budget}${target ? ` (target ${target})` : ''}`;
+    if (budget !== undefined && f.jsKiB > budget) over += 1;
+    say(
+      `${route.padEnd(28)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${Math.round(f.lcp).toString().padStart(9)} ${Math.round(f.tbt).toString().padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${f.jsKiB.toFixed(1).padStart(8)}  ${verdict}`,
+    );
+  }
+  say('\nMain thread (median run): work by kind, then the scripts that ran longest:');
+  for (const { route, f } of rows) say(`  ${route}: ${f.mainThread}`);
+  say(over ? `\n${over} route(s) downloaded more JavaScript than their budget.` : '\nEvery route within its JavaScript budget.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them costs more than it saves. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** The built portal's files worth compressing, precompressed at build time (scripts/vite-precompress.ts); source maps are only fetched by developer tools. */
+export const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+export type Encoding = 'br' | 'gzip';
+
+/** Brotli at its best (build time and once at start-up) and gzip for clients without brotli. */
+export function compressVariants(data: Buffer): Record<Encoding, Buffer> {
+  return {
+    br: brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzip: gzipSync(data, { level: 9 }),
+  };
+}
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli if accepted, else gzip, else none.
+ * Honours q=0 ("not acceptable") and `*`.
+ */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * API answers over 1 KiB are compressed per request (brotli at a fast level, or gzip). Requests are
+ * never decompressed: a compressed request body would be a way round the body size limit.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    zlibOptions: { level: 6 },
+  });
+}
