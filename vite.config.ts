@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractWithoutSchemas } from './scripts/vite-contract-stubs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 /**
@@ -13,7 +14,6 @@ const vendorChunks: [string, string[]][] = [
   ['redux', ['@reduxjs/toolkit', 'redux', 'react-redux', 'immer', 'reselect', 'redux-thunk', 'use-sync-external-store']],
   ['styled', ['styled-components', 'stylis', '@emotion/is-prop-valid', '@emotion/unitless', 'shallowequal']],
   ['xstate', ['xstate', '@xstate/react']],
-  ['zod', ['zod']],
   ['dates', ['date-fns', 'date-fns-tz']],
 ];
 const packageTest = (packages: string[]) =>
@@ -22,7 +22,7 @@ const packageTest = (packages: string[]) =>
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), contractWithoutSchemas(), precompress()],
   server: {
     port: 5173,
     // In development the API (and the tracking paths) run on the server started by `npm start`.

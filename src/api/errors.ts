@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { ErrorEnvelope } from './contract/envelope';
+import type { ErrorEnvelope } from './contract/envelope';
 
 /** What the screens say when a call got no answer (spec 000 §8). */
 export const CONNECTION_ERROR = 'Connection error.';
@@ -16,14 +16,29 @@ export class ConnectionError extends Error {
 }
 
 /**
+ * The error envelope in an answer's body, or null. Read by hand rather than with the contract's zod
+ * schema, so the portal's build carries no zod (scripts/vite-contract-stubs.ts); a unit test checks it
+ * agrees with the schema (tests/unit/api/errors.test.ts).
+ */
+export function readErrorEnvelope(data: unknown): ErrorEnvelope | null {
+  if (!data || typeof data !== 'object') return null;
+  const { success, errors } = data as { success?: unknown; errors?: unknown };
+  if (success !== false || !errors || typeof errors !== 'object') return null;
+  const { message, code } = errors as { message?: unknown; code?: unknown };
+  if (typeof message !== 'string') return null;
+  if (code !== undefined && !Number.isInteger(code)) return null;
+  return code === undefined ? { success: false, errors: { message } } : { success: false, errors: { message, code: code as number } };
+}
+
+/**
  * Splits a failed RTK Query call into the two cases every screen of the spec distinguishes:
  * the server answered with `errors.message` (returned), or the call never got an answer (thrown).
  */
 export function serverMessage(error: FetchBaseQueryError | SerializedError | undefined): { message: string; code?: number } {
   if (error && 'status' in error) {
     if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') throw new ConnectionError(error);
-    const parsed = ErrorEnvelope.safeParse(error.data);
-    if (parsed.success) return { message: parsed.data.errors.message, code: parsed.data.errors.code };
+    const envelope = readErrorEnvelope(error.data);
+    if (envelope) return { message: envelope.errors.message, code: envelope.errors.code };
     return { message: INTERNAL_ERROR, code: typeof error.status === 'number' ? error.status : undefined };
   }
   throw new ConnectionError(error);
@@ -37,6 +52,5 @@ export function errorText(error: FetchBaseQueryError | SerializedError | undefin
   if (!error) return null;
   if (!('status' in error)) return fallback;
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return CONNECTION_ERROR;
-  const parsed = ErrorEnvelope.safeParse(error.data);
-  return parsed.success ? parsed.data.errors.message : fallback;
+  return readErrorEnvelope(error.data)?.errors.message ?? fallback;
 }

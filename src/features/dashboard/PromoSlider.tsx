@@ -70,7 +70,8 @@ export function PromoSlider({ items, interval = SLIDER_INTERVAL_MS, autoplay = t
     const target = slideTarget(item);
     return (
       <Slide key={item.campaign_id}>
-        <img src={item.image || item.thumbnail} alt="" />
+        {/* The slider art is 4:1 (1200×300): its box is reserved before it loads, so nothing below moves. */}
+        <img src={item.image || item.thumbnail} alt="" width={1200} height={300} decoding="async" />
         <div className="slide-text">
           <div>
             <h2>{item.campaign_name}</h2>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useApiDispatch } from '../../../api/baseApi';
 import { DASHBOARD_MODAL_ORDER, type DashboardModals as ModalFlags } from '../../../api/contract/dashboard';
@@ -7,12 +7,15 @@ import { useConfirmMissingDocsMutation, useDismissAnnouncementMutation, useGetDa
 import { SystemMessage } from '../../../ui/SystemMessage';
 import { failureText } from '../errors';
 import { ChatAppAnnouncementModal } from './ChatAppAnnouncementModal';
-import { IntroSurvey } from './IntroSurvey';
 import { InvalidEmailModal } from './InvalidEmailModal';
 import { MissingDocumentsModal } from './MissingDocumentsModal';
 import { MissingMobileModal } from './MissingMobileModal';
 import { PaymentMethodModal } from './PaymentMethodModal';
 import { currentAffiliateKey, modalClosed, selectClosedModals, type ModalName, type WithClosedModals } from './closedModals';
+
+// The survey (and its state machine, with XState) loads only for the affiliates who still have it to
+// fill in: most dashboards never show it (issue 11: 13 KiB gzipped off the dashboard's first load).
+const IntroSurvey = lazy(() => import('./IntroSurvey').then((m) => ({ default: m.IntroSurvey })));
 
 export type { ModalName };
 
@@ -70,7 +73,11 @@ export function DashboardModals({ manager, onAllClosed }: { manager?: AffiliateM
   }
   return (
     <>
-      {current === 'introSurvey' && <IntroSurvey onClose={() => close('introSurvey')} />}
+      {current === 'introSurvey' && (
+        <Suspense fallback={null}>
+          <IntroSurvey onClose={() => close('introSurvey')} />
+        </Suspense>
+      )}
       <PaymentMethodModal isOpen={current === 'paymentMethod'} onClose={() => snooze('paymentMethod')} />
       <InvalidEmailModal isOpen={current === 'invalidEmail'} onClose={() => close('invalidEmail')} />
       <MissingMobileModal isOpen={current === 'missingMobile'} onClose={() => snooze('missingMobile')} />
