@@ -17,7 +17,8 @@ const List = styled.dl`
     border-radius: ${({ theme }) => theme.radii.lg};
   }
   dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  dd { margin: ${({ theme }) => theme.space[1]}px 0 0; font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; font-variant-numeric: tabular-nums; }
+  /* One line's height whether it holds the figure or its skeleton: nothing below moves when the figures come. */
+  dd { margin: ${({ theme }) => theme.space[1]}px 0 0; font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; font-variant-numeric: tabular-nums; line-height: ${({ theme }) => theme.lineHeights.normal}; min-height: ${({ theme }) => theme.lineHeights.normal}em; }
 `;
 
 const figures = [

@@ -26,15 +26,23 @@ export interface CampaignSideListProps {
   title: string;
   campaigns: CampaignSummary[] | undefined;
   isLoading?: boolean;
+  /** Rows the list asks for: the loading state keeps their room, so nothing below moves when they come. */
+  rows?: number;
 }
 
 /** One list of the right sidebar (spec 000 §2). Hidden when empty, and when its call failed. */
-export function CampaignSideList({ title, campaigns, isLoading }: CampaignSideListProps) {
+export function CampaignSideList({ title, campaigns, isLoading, rows = 5 }: CampaignSideListProps) {
   if (isLoading && !campaigns) {
     return (
       <Section role="group" aria-busy="true" aria-label={title}>
         <h2>{title}</h2>
-        <Skeleton height={40} />
+        <ul>
+          {Array.from({ length: rows }, (_, i) => (
+            <li key={i}>
+              <Skeleton height={40} />
+            </li>
+          ))}
+        </ul>
       </Section>
     );
   }

@@ -74,16 +74,17 @@ const Right = styled.aside`
 `;
 
 /** The right sidebar (spec 000 §2, §9): three lists of page 0, limit 5; each hidden when empty. */
+const SIDE_LIST_LIMIT = 5;
 function RightSidebar({ managerName }: { managerName?: string }) {
-  const recent = useGetCampaignsQuery({ list: 'recentlyapproved', page: 0, limit: 5 });
-  const picks = useGetCampaignsQuery({ list: 'ampicks', page: 0, limit: 5 });
-  const suggested = useGetCampaignsQuery({ list: 'suggested', page: 0, limit: 5 });
+  const recent = useGetCampaignsQuery({ list: 'recentlyapproved', page: 0, limit: SIDE_LIST_LIMIT });
+  const picks = useGetCampaignsQuery({ list: 'ampicks', page: 0, limit: SIDE_LIST_LIMIT });
+  const suggested = useGetCampaignsQuery({ list: 'suggested', page: 0, limit: SIDE_LIST_LIMIT });
   const first = managerName?.split(' ')[0];
   return (
     <Right aria-label="Campaign lists">
-      <CampaignSideList title="Recently Approved" campaigns={recent.data?.campaigns} isLoading={recent.isLoading} />
-      <CampaignSideList title={first ? `${first}'s Picks` : "Manager's Picks"} campaigns={picks.data?.campaigns} isLoading={picks.isLoading} />
-      <CampaignSideList title="Suggested For You" campaigns={suggested.data?.campaigns} isLoading={suggested.isLoading} />
+      <CampaignSideList title="Recently Approved" campaigns={recent.data?.campaigns} isLoading={recent.isLoading} rows={SIDE_LIST_LIMIT} />
+      <CampaignSideList title={first ? `${first}'s Picks` : "Manager's Picks"} campaigns={picks.data?.campaigns} isLoading={picks.isLoading} rows={SIDE_LIST_LIMIT} />
+      <CampaignSideList title="Suggested For You" campaigns={suggested.data?.campaigns} isLoading={suggested.isLoading} rows={SIDE_LIST_LIMIT} />
     </Right>
   );
 }
