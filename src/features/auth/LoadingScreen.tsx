@@ -4,16 +4,25 @@ import { Spinner } from '../../ui/Spinner';
 const Center = styled.div`
   min-height: 240px;
   display: grid;
-  place-items: center;
+  align-content: center;
+  justify-items: center;
   gap: ${({ theme }) => theme.space[3]}px;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** Shown while authentication is being established (spec 002 §2). */
-export function LoadingScreen({ label = 'Loading' }: { label?: string }) {
+const Text = styled.p`
+  margin: 0;
+`;
+
+/**
+ * Shown while authentication is being established (spec 002 §2). `showLabel` also writes the label
+ * under the spinner (/ottlogin says 'Logging in' in words); screen readers read it once, from the spinner.
+ */
+export function LoadingScreen({ label = 'Loading', showLabel = false }: { label?: string; showLabel?: boolean }) {
   return (
     <Center>
       <Spinner size="lg" label={label} />
+      {showLabel && <Text aria-hidden="true">{label}</Text>}
     </Center>
   );
 }

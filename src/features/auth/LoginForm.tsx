@@ -41,8 +41,35 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginForm
           {error}
         </SystemMessage>
       )}
-      <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} errorMessage={fieldErrors.email} isRequired />
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} errorMessage={fieldErrors.password} isRequired />
+      {/*
+        The machine judges each submit (spec 002 §5) and its messages are the only ones: the browser's own
+        check ("Please fill out this field.") stays off, and a field is invalid exactly while the machine
+        says so, so nothing from an earlier submit lingers (issue 13).
+      */}
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        errorMessage={fieldErrors.email}
+        isInvalid={Boolean(fieldErrors.email)}
+        validationBehavior="aria"
+        isRequired
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        errorMessage={fieldErrors.password}
+        isInvalid={Boolean(fieldErrors.password)}
+        validationBehavior="aria"
+        isRequired
+      />
       <Button type="submit" isPending={isPending} fullWidth>
         Sign in
       </Button>

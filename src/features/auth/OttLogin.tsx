@@ -39,5 +39,5 @@ export function OttLogin({
     if (token && aid && /^\d+$/.test(aid)) void storeSession({ token, affiliateId: aid }).then(onDone);
     else onDone();
   }, [cookies, clearCookie, onDone]);
-  return <LoadingScreen label="Logging in" />;
+  return <LoadingScreen label="Logging in" showLabel />;
 }

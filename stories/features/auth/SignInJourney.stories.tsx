@@ -154,6 +154,35 @@ export const FieldValidation: Story = {
   }),
 };
 
+/**
+ * Issue 13 (spec 002 §5): each submit judges what is in the fields now. Empty, then `x@y` / `x`, then a
+ * good sign-in: the messages follow each submit, and the good one is sent on its first click.
+ */
+export const FieldValidationEachSubmit: Story = {
+  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByRole('textbox', { name: 'E-mail' });
+    const password = canvas.getByLabelText(/^Password/);
+    const submit = () => userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await submit();
+    await expect(email).toHaveAccessibleDescription(signInMessages.emailRequired);
+    await expect(password).toHaveAccessibleDescription(signInMessages.passwordRequired);
+    await userEvent.type(email, 'x@y');
+    await userEvent.type(password, 'x');
+    await submit();
+    await expect(email).toHaveAccessibleDescription(signInMessages.emailInvalid);
+    await expect(password).not.toHaveAccessibleDescription(signInMessages.passwordRequired);
+    await expect(canvasElement).not.toHaveTextContent('Please fill out this field.');
+    await retype(email, EMAIL);
+    await retype(password, PASSWORD);
+    await submit();
+    await waitFor(() => expect(calls.login).toHaveBeenCalledTimes(1));
+    await expect(calls.login).toHaveBeenCalledWith({ email: EMAIL, password: PASSWORD, ld: 0, oid: 0 });
+    await expectSignedIn(args.onFinished!);
+  }),
+};
+
 /** §8: a login failure shows the server's errors.message; nothing is stored. */
 export const WrongPassword: Story = {
   beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) })),
