@@ -30,14 +30,17 @@ export interface LoginFormProps {
 export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A click dismisses the error banner (spec 002 §4); the next attempt's error shows again.
+  const [attempt, setAttempt] = useState(0);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setAttempt((n) => n + 1);
     onSubmit(email, password);
   };
   return (
     <Form onSubmit={submit} noValidate aria-label="Sign in">
       {error && (
-        <SystemMessage variant="error" isDismissable={false}>
+        <SystemMessage key={attempt} variant="error">
           {error}
         </SystemMessage>
       )}

@@ -196,6 +196,12 @@ export const WrongPassword: Story = {
     await expect(args.onFinished).not.toHaveBeenCalled();
     // A refused password fetches nothing of the signed-in portal.
     await expect(args.prefetchSignedIn).not.toHaveBeenCalled();
+    // Spec 002 §4 (issue 13): a click dismisses the banner; the next refusal shows it again.
+    await userEvent.click(canvas.getByRole('alert'));
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
+    await expect(calls.login).toHaveBeenCalledTimes(2);
   }),
 };
 

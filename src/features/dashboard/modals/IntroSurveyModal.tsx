@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { SelectValue } from 'react-aria-components';
 import styled from 'styled-components';
@@ -92,6 +93,16 @@ export interface IntroSurveyModalProps {
 /** Spec 002 §2, §4, §5: the intro survey (target countries and verticals), then a thank-you. */
 export function IntroSurveyModal(props: IntroSurveyModalProps) {
   const { isOpen, step, countries, verticals, chosenCountries, chosenVerticals, showMissing, error, thanks, onClose } = props;
+  // A click dismisses the error banner (spec 002 §4); the next try's error shows again.
+  const [attempt, setAttempt] = useState(0);
+  const submit = () => {
+    setAttempt((n) => n + 1);
+    props.onSubmit();
+  };
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    props.onRetry();
+  };
   const countryOptions: ListOption[] = countries.map((c) => ({ id: c.alpha2, label: c.name }));
   const verticalOptions: ListOption[] = verticals.map((v) => ({
     id: v.subcategory_id,
@@ -115,10 +126,10 @@ export function IntroSurveyModal(props: IntroSurveyModalProps) {
             <Button variant="secondary" onPress={onClose}>
               Close
             </Button>
-            <Button onPress={props.onRetry}>Try again</Button>
+            <Button onPress={retry}>Try again</Button>
           </>
         ) : (
-          <Button onPress={props.onSubmit} isPending={step === 'saving'} isDisabled={step === 'loadingVerticals'}>
+          <Button onPress={submit} isPending={step === 'saving'} isDisabled={step === 'loadingVerticals'}>
             Submit
           </Button>
         )
@@ -126,7 +137,7 @@ export function IntroSurveyModal(props: IntroSurveyModalProps) {
     >
       <Form>
         {error && (
-          <SystemMessage variant="error" isDismissable={false}>
+          <SystemMessage key={attempt} variant="error">
             {error}
           </SystemMessage>
         )}

@@ -107,6 +107,16 @@ export const SaveFailed: Story = {
   },
 };
 
+/** Spec 002 §4 (issue 13): a click on the error banner dismisses it. */
+export const SaveFailedDismissed: Story = {
+  args: { chosenCountries: ['CA'], chosenVerticals: [11], error: 'Unknown country code: XX.' },
+  play: async () => {
+    const d = await dialog();
+    await userEvent.click(within(d).getByRole('alert'));
+    await waitFor(() => expect(within(d).queryByRole('alert')).toBeNull());
+  },
+};
+
 export const ThankYou: Story = {
   args: { step: 'thankYou', thanks: 'Thank you! Your targets have been saved.' },
   play: async ({ args }) => {
