@@ -6,7 +6,7 @@ import { clearSession, hasValidSession } from '../lib/session';
 import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { authRoutes } from '../features/auth/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
+import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
 import { useAppDispatch } from './hooks';
 import { appConfig } from './config';
@@ -19,7 +19,7 @@ const PortalShell = lazy(() => loadPortalShell().then((m) => ({ default: m.Porta
  * finishes signing in (issue 11): the page opened afterwards finds it in the browser's cache.
  */
 function prefetchSignedIn() {
-  void Promise.all([loadPortalShell(), import('../features/dashboard/DashboardPage')]).catch(() => undefined);
+  void Promise.all([loadPortalShell(), loadDashboardPage()]).catch(() => undefined);
 }
 
 /**

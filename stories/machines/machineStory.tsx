@@ -31,10 +31,14 @@ const flowNamed = (name: string): Flow => {
   return flow;
 };
 
+/** Each flow's states, walked once per page (the graph walk is the costly part). */
 const statesOf = new Map<string, MachineState[]>();
-function stateOf(flow: Flow, name: string): MachineState {
+function statesFor(flow: Flow): MachineState[] {
   if (!statesOf.has(flow.name)) statesOf.set(flow.name, machineStates(flow.machine, flow.samples));
-  const state = statesOf.get(flow.name)!.find((s) => s.name === name);
+  return statesOf.get(flow.name)!;
+}
+function stateOf(flow: Flow, name: string): MachineState {
+  const state = statesFor(flow).find((s) => s.name === name);
   if (!state) throw new Error(`${flow.name} has no state ${name} any more: run npm run stories:machines`);
   return state;
 }
@@ -63,7 +67,7 @@ function startOf(flow: Flow, state: MachineState): Start {
   const persisted = flow.machine.getPersistedSnapshot(state.snapshot) as Snapshot<unknown> & { children: Record<string, { snapshot: unknown }> };
   if (!flow.via) return { screen: flow.name, machineId: flow.machine.id, snapshot: persisted };
   const parent = flowNamed(flow.via.flow);
-  const host = machineStates(parent.machine, parent.samples).find((s) => s.value === flow.via!.state && !s.variant);
+  const host = statesFor(parent).find((s) => s.value === flow.via!.state && !s.variant);
   if (!host) throw new Error(`${parent.name} never reaches ${flow.via.state}`);
   const start = startOf(parent, host);
   const parentSnapshot = start.snapshot as typeof persisted;
@@ -84,6 +88,7 @@ export function machineParameters(flowName: string) {
 export function machineStory(flowName: string, stateName: string): StoryObj {
   const flow = flowNamed(flowName);
   const state = stateOf(flow, stateName);
+  const start = startOf(flow, state);
   return {
     name: stateName.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
     parameters: {
@@ -94,13 +99,11 @@ export function machineStory(flowName: string, stateName: string): StoryObj {
       },
     },
     render: (_args, context: StoryContext) => {
-      const start = startOf(flow, state);
       const screen = screens[start.screen];
       const value = { [start.machineId]: { snapshot: start.snapshot, logic: silenced, onActor: (a: AnyActorRef) => started.set(context.id, a) } };
       return <FlowStartProvider value={value}>{screen.render()}</FlowStartProvider>;
     },
     play: async ({ id }) => {
-      const start = startOf(flow, state);
       await waitFor(() => expect(started.get(id)).toBeDefined());
       const root = started.get(id)!;
       const actor = start.childId ? (root.getSnapshot().children[start.childId] as AnyActorRef) : root;

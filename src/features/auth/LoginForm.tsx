@@ -26,6 +26,9 @@ export interface LoginFormProps {
   onSubmit: (email: string, password: string) => void;
 }
 
+/** A required field whose validity is the machine's message alone. */
+const judgedBy = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const, isRequired: true });
+
 /** Spec 002 §2 Login screen: e-mail, password, 'Sign in' with a spinner, register and forgot links. */
 export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginFormProps) {
   const [email, setEmail] = useState('');
@@ -49,18 +52,7 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginForm
         check ("Please fill out this field.") stays off, and a field is invalid exactly while the machine
         says so, so nothing from an earlier submit lingers (issue 13).
       */}
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        errorMessage={fieldErrors.email}
-        isInvalid={Boolean(fieldErrors.email)}
-        validationBehavior="aria"
-        isRequired
-      />
+      <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} {...judgedBy(fieldErrors.email)} />
       <TextField
         label="Password"
         type="password"
@@ -68,10 +60,7 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginForm
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
-        errorMessage={fieldErrors.password}
-        isInvalid={Boolean(fieldErrors.password)}
-        validationBehavior="aria"
-        isRequired
+        {...judgedBy(fieldErrors.password)}
       />
       <Button type="submit" isPending={isPending} fullWidth>
         Sign in
