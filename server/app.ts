@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -39,7 +40,8 @@ import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './mo
 import { createMessenger, type Messenger } from './lib/messenger';
 import type { SsrfPolicy } from './lib/ssrf';
 import { registerSessionHook } from './plugins/auth';
-import { isReservedPath, registerErrorHandling } from './plugins/errors';
+import { kyselyRateLimitStore } from './plugins/rateLimitStore';
+import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugins/errors';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -79,6 +81,11 @@ export interface AppDeps {
   postbackPolicy?: SsrfPolicy;
   /** Tracking engine settings (TRACKING_* variables; tests shorten batches and caches). */
   tracking?: Partial<TrackingOptions>;
+  /**
+   * Key that seals TOTP secrets (config totpKey(): TOTP_SECRET_KEY or DATA_DIR/totp-secret.key).
+   * Absent (tests): a random key for this app, so secrets it seals do not outlive it.
+   */
+  totpKey?: Buffer;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Sign-in and other JSON bodies only; multipart routes raise their own limit later.
     return503OnClosing: true,
     requestIdHeader: false,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dummyHash: makeDummyHash(passwordCost),
     reportTimeZone: deps.reportTimeZone ?? DEFAULT_REPORT_TIME_ZONE,
     postbackPolicy: deps.postbackPolicy ?? {},
+    totpKey: deps.totpKey ?? randomBytes(32),
   };
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const trackingOptions: TrackingOptions = {
@@ -151,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(rateLimit, {
     global: true,
+    // In the database: shared by every process on one Postgres and kept across restarts.
+    store: kyselyRateLimitStore(deps.db),
     max: deps.apiRateLimit ?? 1200,
     timeWindow: 60_000,
     // Static files of the portal are not limited; the API and tracking paths are.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { keyFromFile, parseSecretKey } from './lib/secretBox';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
@@ -23,6 +24,8 @@ export interface Config {
   reportTimeZone: string;
   /** Tracking engine (TRACKING_*): links, click redirect, group commit. */
   tracking: TrackingConfig;
+  /** Server processes (WEB_CONCURRENCY); unset or 0: one per core on Postgres, always one on PGlite. */
+  webConcurrency: number | undefined;
   /** Affiliate postback worker (POSTBACK_*). */
   postbacks: PostbackConfig;
   /** Names the product in the portal, codes, e-mails and authenticator apps (PRODUCT_NAME). */
@@ -31,6 +34,17 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of the product's e-mails (MAIL_FROM). */
   mailFrom: string | undefined;
+  /**
+   * Key that encrypts TOTP secrets at rest (TOTP_SECRET_KEY: 64 hex digits or base64 of 32 bytes).
+   * Unset: DATA_DIR/totp-secret.key, made on the first start (see totpKey()).
+   */
+  totpSecretKey: Buffer | undefined;
+  /**
+   * Sign-in country check (COUNTRY_CHECK=on|off, default on): a sign-in from a country other than the
+   * account's usual ones asks for an e-mail/SMS code. Needs the real client address: TRUST_PROXY
+   * behind a reverse proxy (docs/server.md).
+   */
+  countryCheck: boolean;
 }
 
 /**
@@ -110,6 +124,14 @@ function productNameFromEnv(value: string | undefined): string {
   return name;
 }
 
+function switchFromEnv(value: string | undefined, fallback: boolean, name: string): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (['on', '1', 'true', 'yes'].includes(v)) return true;
+  if (['off', '0', 'false', 'no'].includes(v)) return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -135,11 +157,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demoCampaigns: intFromEnv(env.DEMO_CAMPAIGNS, 640, 'DEMO_CAMPAIGNS'),
     reportTimeZone: timeZoneFromEnv(env.REPORT_TIME_ZONE),
     tracking: trackingFromEnv(env, port),
+    webConcurrency: intFromEnv(env.WEB_CONCURRENCY, 0, 'WEB_CONCURRENCY') || undefined,
     postbacks: postbacksFromEnv(env),
     productName: productNameFromEnv(env.PRODUCT_NAME),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
+    countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
   };
+}
+
+/** Where the TOTP key is kept when TOTP_SECRET_KEY is not set. */
+export function totpKeyFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'totp-secret.key');
+}
+
+/**
+ * The key that encrypts TOTP secrets: TOTP_SECRET_KEY, else the key file in DATA_DIR, made on the
+ * first start. On Postgres the file works for processes sharing one DATA_DIR (one machine); servers
+ * on several machines must share the key, so there TOTP_SECRET_KEY is the way (docs/server.md).
+ */
+export function totpKey(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'totpSecretKey'>,
+  log: (message: string) => void = () => {},
+): Buffer {
+  if (config.totpSecretKey) return config.totpSecretKey;
+  const file = totpKeyFile(config);
+  const { key, created } = keyFromFile(file, 'TOTP_SECRET_KEY');
+  if (created) {
+    log(`made a new key for TOTP secrets at ${file}: back it up with the database${config.databaseUrl ? '; servers on other machines need it as TOTP_SECRET_KEY' : ''}`);
+  }
+  return key;
 }
 
 /** The embedded database lives in DATA_DIR/pglite (uploads and other files get their own folders). */

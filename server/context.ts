@@ -15,4 +15,6 @@ export interface AppContext {
   reportTimeZone: string;
   /** Where affiliate postbacks may go (checked when saved and at delivery). */
   postbackPolicy: SsrfPolicy;
+  /** Seals TOTP secrets at rest (config totpKey). */
+  totpKey: Buffer;
 }

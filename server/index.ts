@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { buildPortalIfNeeded } from './build';
-import { loadConfig, pgliteDir, type Config } from './config';
+import { reportReady, serverProcesses, supervise } from './cluster';
+import { loadConfig, pgliteDir, totpKey, type Config } from './config';
 import { prepareDatabase } from './db/bootstrap';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
 import { createMessenger } from './lib/messenger';
 import { createPostbackWorker } from './modules/postbacks/worker';
@@ -10,27 +12,36 @@ import { serverLoggerOptions } from './modules/tracking/logging';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
- * migrations, demo network on first start, listen; SIGINT/SIGTERM finish in-flight requests and
- * close the database.
+ * migrations, demo network on first start, listen; SIGINT/SIGTERM finish in-flight requests, write
+ * the clicks still queued and close the database. On Postgres it runs WEB_CONCURRENCY server
+ * processes (default: one per core; server/cluster.ts): the primary prepares the database and
+ * supervises, each forked process serves.
  */
-async function main(config: Config) {
-  const started = Date.now();
-  const say = (message: string) => console.log(`[server] ${message}`);
-  const root = process.cwd();
+type Say = (message: string) => void;
 
-  if (config.buildIfNeeded) await buildPortalIfNeeded(root, config.distDir, say);
+function open(config: Config) {
+  return openDatabase(config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: pgliteDir(config) });
+}
 
-  const database = await openDatabase(
-    config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: pgliteDir(config) },
-  );
+/** Once per start, before any process serves: portal build, migrations, reference and demo data. */
+async function prepare(config: Config, say: Say) {
+  if (config.buildIfNeeded) await buildPortalIfNeeded(process.cwd(), config.distDir, say);
+  const database = await open(config);
   say(`database: ${database.location}`);
+  const totpSecretKey = totpKey(config, say);
   const prepared = await prepareDatabase(database, {
+    totpKey: totpSecretKey,
     demo: config.demo,
     demoOptions: { campaigns: config.demoCampaigns, timeZone: config.reportTimeZone },
     log: say,
   });
+  return { database, totpSecretKey, demoAvailable: prepared.demoAvailable };
+}
 
-  // Affiliate postbacks: the outbox worker, woken after each conversion that queued one.
+/** One serving process: the app on the shared port, the postback worker, graceful shutdown. */
+async function serve(config: Config, database: Database, totpSecretKey: Buffer, say: Say) {
+  // Affiliate postbacks: the outbox worker, woken after each conversion that queued one. Every
+  // process runs one; they share the outbox through SKIP LOCKED claims.
   const postbackWorker = createPostbackWorker(database.db, {
     ...config.postbacks,
     log: (message, extra) => app.log.info(extra ?? {}, message),
@@ -45,6 +56,8 @@ async function main(config: Config) {
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    loginLimits: { countryCheck: config.countryCheck },
+    totpKey: totpSecretKey,
     // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
     logger: serverLoggerOptions(config.logLevel),
   });
@@ -63,35 +76,60 @@ async function main(config: Config) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    say(`${signal}: finishing in-flight requests...`);
+    if (!cluster.isWorker) say(`${signal}: finishing in-flight requests...`);
     const force = setTimeout(() => {
-      console.error('[server] shutdown took longer than 10 s, exiting');
+      console.error(`[server] process ${process.pid}: shutdown took longer than 10 s, exiting`);
       process.exit(1);
     }, 10_000);
     force.unref();
     try {
       clearInterval(prune);
       await postbackWorker.stop();
-      // Also writes the clicks still waiting for their group-commit batch.
+      // Also writes the clicks and conversions still waiting for their group-commit batch.
       await app.close();
       await database.close();
-      say('stopped cleanly');
+      if (!cluster.isWorker) say('stopped cleanly');
       process.exit(0);
     } catch (err) {
-      console.error('[server] error while stopping', err);
+      console.error(`[server] process ${process.pid}: error while stopping`, err);
       process.exit(1);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The primary is gone (killed): stop too rather than serve unsupervised.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 
   await app.listen({ port: config.port, host: config.host });
   postbackWorker.start();
+  reportReady();
+}
+
+function sayReady(config: Config, started: number, demoAvailable: boolean, processes: number, say: Say) {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} server processes)` : ''}`);
   say(`portal:  http://${shownHost}:${config.port}/`);
   say(`API:     http://${shownHost}:${config.port}/api  (OpenAPI: /api/openapi.json)`);
-  if (prepared.demoAvailable) say(`demo sign-in: ${DEMO_ACCOUNTS.demo} / ${DEMO_PASSWORD}`);
+  if (demoAvailable) say(`demo sign-in: ${DEMO_ACCOUNTS.demo} / ${DEMO_PASSWORD}`);
+}
+
+async function main(config: Config) {
+  const started = Date.now();
+  const say: Say = (message) => console.log(`[server] ${message}`);
+  if (cluster.isWorker) {
+    const database = await open(config);
+    return serve(config, database, totpKey(config), say);
+  }
+  const processes = serverProcesses(config);
+  if (processes.note) say(processes.note);
+  const { database, totpSecretKey, demoAvailable } = await prepare(config, say);
+  if (processes.count === 1) {
+    await serve(config, database, totpSecretKey, say);
+  } else {
+    await database.close();
+    await supervise(processes.count, say);
+  }
+  sayReady(config, started, demoAvailable, processes.count, say);
 }
 
 let config: Config | undefined;

@@ -1,6 +1,7 @@
 import type { Database } from './database';
 import { countRows, isDemoSeeded, isNetworkEmpty, seedDemo, seedReference, type DemoOptions } from './demo/seed';
 import { migrateToLatest } from './migrate';
+import { sealPlainTotpSecrets } from '../modules/twoFactor/secrets';
 
 export interface PrepareResult {
   migrations: string[];
@@ -15,10 +16,10 @@ export interface PrepareResult {
  */
 export async function prepareDatabase(
   database: Database,
-  options: { demo: boolean; demoOptions?: DemoOptions; log?: (message: string) => void },
+  options: { demo: boolean; demoOptions?: DemoOptions; log?: (message: string) => void; totpKey?: Buffer },
 ): Promise<PrepareResult> {
   const log = options.log ?? (() => {});
-  const migrations = await migrateToLatest(database.db);
+  const migrations = await migrateToLatest(database.db, { totpKey: options.totpKey });
   if (migrations.length) log(`applied migrations: ${migrations.join(', ')}`);
   await seedReference(database.db);
   const allowDemo = database.engine === 'pglite' || options.demo;
@@ -30,6 +31,8 @@ export async function prepareDatabase(
     log(`demo network ready: ${total} rows in ${(summary.ms / 1000).toFixed(1)} s`);
     seededDemo = true;
   }
+  // The demo seed writes its authenticator secret in plain text: sealed like every other.
+  if (options.totpKey) await sealPlainTotpSecrets(database.db, options.totpKey);
   const demoAvailable = await isDemoSeeded(database.db);
   return { migrations, seededDemo, demoAvailable, rows: seededDemo ? await countRows(database.db) : undefined };
 }

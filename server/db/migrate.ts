@@ -4,16 +4,26 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_two_factor';
 import * as m0003 from './migrations/0003_tracking';
 import * as m0004 from './migrations/0004_dashboard';
+import { secretsMigration } from './migrations/0005_secrets_security';
+import * as m0006 from './migrations/0006_limits_security';
+
+export interface MigrateOptions {
+  /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
+  totpKey?: Buffer;
+}
 
 /** Migrations in order; new files are added here (a static list works the same under tsx and bundlers). */
-const migrations: Record<string, Migration> = {
+const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0001_initial': m0001,
   '0002_two_factor': m0002,
   '0003_tracking': m0003,
   '0004_dashboard': m0004,
-};
+  '0005_secrets_security': secretsMigration(options.totpKey),
+  '0006_limits_security': m0006,
+});
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {
+  const migrations = migrationsFor(options);
   // Name the schema: otherwise kysely may see another schema's migration tables on the same server.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({

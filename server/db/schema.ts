@@ -103,9 +103,13 @@ export interface VerificationCodesTable {
   created_at: Timestamp; expires_at: Date | string;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+/** Sign-in attempts (migration 0006: also wrong authenticator and e-mail/SMS codes, by kind). */
 export interface LoginAttemptsTable {
   id: Generated<number>; account_key: string; ip: string; succeeded: boolean; created_at: Timestamp;
+  kind: Default<'password' | 'otp' | 'code'>;
 }
+/** The API's request limits (@fastify/rate-limit store, server/plugins/rateLimitStore.ts). */
+export interface RateLimitHitsTable { key: string; hits: number; expires_at: ColumnType<string, number, number> }
 export interface PageViewsTable {
   id: Generated<number>; affiliate_id: number; screen_name: string; query_string: Default<string>; created_at: Timestamp;
 }
@@ -307,6 +311,7 @@ export interface DB {
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   page_views: PageViewsTable;
   outbox_messages: OutboxMessagesTable;
   categories: CategoriesTable;

@@ -17,12 +17,23 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
  * Every failure answers with the spec's envelope: `{ success: false, errors: { message, code } }`,
  * `code` being the HTTP status. Validation problems name the field; nothing leaks a stack trace.
  */
+/**
+ * The message of a refused field. A field a person fills in carries a whole sentence written for them
+ * in the contract ('Please enter your e-mail address.'), answered as it is; any other field (one a
+ * program sends: ids, amounts, tracking parameters) is named in front of a short technical message,
+ * for the developer integrating with the API ('ld: must be a whole number').
+ */
+export function validationMessage(message: string, instancePath: string | undefined, context?: string): string {
+  if (/^[A-Z].*[.!?]$/s.test(message)) return message;
+  const field = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+  return `${field}: ${message}`;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-      return reply.code(400).send(errorEnvelope(`${field}: ${issue.message}`, 400));
+      return reply.code(400).send(errorEnvelope(validationMessage(issue.message ?? 'is not valid', issue.instancePath, error.validationContext), 400));
     }
     if (error instanceof ApiError) {
       if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
@@ -45,4 +56,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorEnvelope(GENERIC_500, 500));
   });
+}
+
+/**
+ * Fastify answers a few request errors before any route or error handler runs (a path with broken
+ * percent-encoding, FST_ERR_BAD_URL): the `frameworkErrors` option of the Fastify constructor puts
+ * those in the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has broken percent-encoding.' : 'The request was refused.';
+  return reply.code(status).send(errorEnvelope(message, status));
 }

@@ -329,10 +329,10 @@ describe(`GET /api/search?q= (${testEngine})`, () => {
 
   it('refuses a blank, missing or over-long term', async () => {
     for (const [url, message] of [
-      ['/api/search?q=', /^q: is required/],
-      ['/api/search?q=%20%20', /^q: is required/],
+      ['/api/search?q=', /^Please type a campaign name or ID\.$/],
+      ['/api/search?q=%20%20', /^Please type a campaign name or ID\.$/],
       ['/api/search', /^q: is required/],
-      [`/api/search?q=${'x'.repeat(101)}`, /^q: is too long/],
+      [`/api/search?q=${'x'.repeat(101)}`, /^Please search with at most 100 characters\.$/],
     ] as const) {
       const res = await t.app.inject(withToken(token, { method: 'GET', url }));
       expect(res.statusCode, url).toBe(400);

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { checkUrl, isAllowedAddress } from '../../server/lib/ssrf';
 import { backoffMs, createPostbackWorker } from '../../server/modules/postbacks/worker';
+import { ConversionBatcher } from '../../server/modules/tracking/conversions';
 import { POSTBACK_MACROS } from '../../server/modules/tracking/macros';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 import { buildLink, clickThrough, countRows, DEMO_AFFILIATE, prepareCampaign, rollupTotals, startReceiver, type RunnableCampaign } from './trackingFixtures';
@@ -127,6 +128,40 @@ describe(`conversion intake (${testEngine})`, () => {
     expect(answers.filter((r) => r.json().duplicate === false)).toHaveLength(1);
     expect(await countRows(t.database.db, 'conversions')).toBe(conversions + 1);
     expect(await rollupTotals(t.database.db, campaign.id)).toMatchObject({ leads: before.leads + 1, earnings: Math.round((before.earnings + 12.5) * 100) / 100 });
+  });
+
+  it('answers each conversion of one batch alone: good ones, copies, wrong secrets and unknown clicks', async () => {
+    const ids = await Promise.all([clickThrough(t.app, link), clickThrough(t.app, link), clickThrough(t.app, link)]);
+    const conversions = await countRows(t.database.db, 'conversions');
+    const before = await rollupTotals(t.database.db, campaign.id);
+    // Sent together, these go in the same group-commit batch.
+    const answers = await Promise.all([
+      postback(`click_id=${ids[0]}&txid=MIX-1&secret=${SECRET}`),
+      postback(`click_id=${ids[1]}&txid=MIX-2&secret=wrong`),
+      postback(`click_id=${ids[1]}&txid=MIX-3&secret=${SECRET}`),
+      postback(`click_id=AAAAAAAAAAAAAAAAAAAAAA&txid=MIX-4&secret=${SECRET}`),
+      postback(`click_id=${ids[2]}&txid=MIX-1&secret=${SECRET}`),
+      postback(`click_id=${ids[0]}&txid=MIX-1&secret=${SECRET}`),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 403, 200, 404, 200, 200]);
+    expect(answers[2].json().duplicate).toBe(false);
+    // Three copies of MIX-1 (the transaction id is per campaign): one credited, two duplicates.
+    expect([0, 4, 5].map((i) => answers[i].json().duplicate).sort()).toEqual([false, true, true]);
+    expect(await countRows(t.database.db, 'conversions')).toBe(conversions + 2);
+    expect(await rollupTotals(t.database.db, campaign.id)).toMatchObject({ leads: before.leads + 2, earnings: Math.round((before.earnings + 25) * 100) / 100 });
+  });
+
+  it('writes the conversions of a failed batch one by one, so only the bad one fails', async () => {
+    const ids = await Promise.all([clickThrough(t.app, link), clickThrough(t.app, link)]);
+    const batcher = new ConversionBatcher(t.database.db, { max: 10, delayMs: 20, concurrency: 1, queueMax: 100 });
+    const input = (clickId: string, txid: string) => ({ clickId, txid, secret: SECRET, via: 'postback' as const, at: new Date(), timeZone: 'America/New_York' });
+    const results = await Promise.allSettled([batcher.record(input(ids[0], 'FAIL-1')), batcher.record(input(ids[1], 'bad\u0000')), batcher.record(input(ids[1], 'FAIL-3'))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batcher.stats.failures).toBe(1);
+    const refs = await t.database.db.selectFrom('conversions').select('advertiser_ref').where('advertiser_ref', 'like', 'FAIL-%').execute();
+    expect(refs.map((r) => r.advertiser_ref).sort()).toEqual(['FAIL-1', 'FAIL-3']);
+    await batcher.close();
+    await expect(batcher.record(input(ids[0], 'FAIL-4'))).rejects.toMatchObject({ statusCode: 503 });
   });
 
   it('answers bad input with a clear 4xx and records nothing', async () => {

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse } from '../../src/api/contract/session';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo/seed';
 import { hashToken } from '../../server/lib/crypto';
-import { ACCOUNT_LIMIT_MESSAGE, IP_LIMIT_MESSAGE } from '../../server/modules/session/loginLimiter';
 import { BAD_CREDENTIALS_MESSAGE, PENDING_MESSAGE } from '../../server/modules/session/service';
-import { setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { insertAffiliate, setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 let t: TestContext;
 // Tests move the server's clock by changing this offset.
@@ -166,24 +165,59 @@ describe(`token lifecycle (${testEngine})`, () => {
 });
 
 describe(`sign-in rate limits (${testEngine})`, () => {
-  it('locks an account after 10 failures in 15 minutes with a clear message, from any IP', async () => {
-    for (let i = 0; i < 10; i++) {
-      const { res } = await signIn(t.app, DEMO_ACCOUNTS.optional2fa, `wrong-${i}!`, `10.2.0.${i + 1}`);
-      expect(res.statusCode).toBe(400);
-    }
-    const locked = await signIn(t.app, DEMO_ACCOUNTS.optional2fa, DEMO_PASSWORD, '10.2.1.1');
-    expect(locked.res.statusCode).toBe(429);
-    expect(locked.res.headers['retry-after']).toBe('900');
-    expect(locked.body).toEqual({ success: false, errors: { message: ACCOUNT_LIMIT_MESSAGE, code: 429 } });
-    // The limit is per account: others still sign in from the same addresses.
-    expect((await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, '10.2.0.1')).res.statusCode).toBe(200);
-    // After the window the account signs in again.
-    offset = 16 * 60_000;
+  const at = async (ms: number, fn: () => Promise<void>) => {
+    offset = ms;
     try {
-      expect((await signIn(t.app, DEMO_ACCOUNTS.optional2fa, DEMO_PASSWORD, '10.2.1.1')).res.statusCode).toBe(200);
+      await fn();
     } finally {
       offset = 0;
     }
+  };
+
+  it('slows an account down with growing delays after 10 failures from elsewhere, but not at the address it signs in from', async () => {
+    const email = 'targeted@example.com';
+    await insertAffiliate(t.database, { email });
+    // The affiliate's own address: a completed sign-in from it.
+    expect((await signIn(t.app, email, DEMO_PASSWORD, '10.2.9.9')).res.statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await signIn(t.app, email, `wrong-${i}!`, `10.2.0.${i + 1}`)).res.statusCode).toBe(400);
+    // A new address waits, even with the right password: 1 s after the 10th failure, then 2, 4 ...
+    const first = await signIn(t.app, email, DEMO_PASSWORD, '10.2.1.1');
+    expect(first.res.statusCode).toBe(429);
+    expect(first.res.headers['retry-after']).toBe('1');
+    expect(first.body).toEqual({ success: false, errors: { message: expect.stringMatching(/^Too many failed sign-in attempts for this account\. Please wait 1 second/), code: 429 } });
+    await at(1_500, async () => {
+      expect((await signIn(t.app, email, 'wrong-11!', '10.2.0.11')).res.statusCode).toBe(400);
+      const second = await signIn(t.app, email, DEMO_PASSWORD, '10.2.1.1');
+      expect(second.res.statusCode).toBe(429);
+      expect(second.res.headers['retry-after']).toBe('2');
+      // The affiliate at their own address is not locked out.
+      expect((await signIn(t.app, email, DEMO_PASSWORD, '10.2.9.9')).res.statusCode).toBe(200);
+      // ... and that success resets the account's count: new addresses sign in again.
+      expect((await signIn(t.app, email, DEMO_PASSWORD, '10.2.1.1')).res.statusCode).toBe(200);
+    });
+  });
+
+  it('slows one address down after 5 failures on an account; other addresses are not affected', async () => {
+    const email = 'typo@example.com';
+    await insertAffiliate(t.database, { email });
+    for (let i = 0; i < 5; i++) expect((await signIn(t.app, email, `wrong-${i}!`, '10.5.0.1')).res.statusCode).toBe(400);
+    const waiting = await signIn(t.app, email, DEMO_PASSWORD, '10.5.0.1');
+    expect(waiting.res.statusCode).toBe(429);
+    expect(waiting.res.headers['retry-after']).toBe('1');
+    expect((await signIn(t.app, email, DEMO_PASSWORD, '10.5.0.2')).res.statusCode).toBe(200);
+    // Delays double per failure and stop growing at 15 minutes.
+    let clock = 0;
+    for (let i = 0; i < 14; i++) {
+      clock += 16 * 60_000;
+      await at(clock, async () => {
+        expect((await signIn(t.app, email, `wrong-again-${i}!`, '10.5.0.1')).res.statusCode).toBe(400);
+      });
+    }
+    await at(clock, async () => {
+      const capped = await signIn(t.app, email, DEMO_PASSWORD, '10.5.0.1');
+      expect(capped.res.headers['retry-after']).toBe('900');
+      expect(capped.body.errors).toMatchObject({ message: expect.stringMatching(/wait 15 minutes/) });
+    });
   });
 
   it('limits one IP to 30 failures in 15 minutes across accounts', async () => {
@@ -195,14 +229,14 @@ describe(`sign-in rate limits (${testEngine})`, () => {
     const blocked = await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, ip);
     expect(blocked.res.statusCode).toBe(429);
     expect(Number(blocked.res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body).toEqual({ success: false, errors: { message: IP_LIMIT_MESSAGE, code: 429 } });
+    expect(blocked.body).toEqual({ success: false, errors: { message: expect.stringMatching(/^Too many failed sign-in attempts from your network/), code: 429 } });
     expect((await signIn(t.app, DEMO_ACCOUNTS.demo, DEMO_PASSWORD, '10.3.0.10')).res.statusCode).toBe(200);
   });
 
-  it('a success resets the account count', async () => {
-    for (let i = 0; i < 9; i++) await signIn(t.app, DEMO_ACCOUNTS.unverified, `bad-${i}!`, '10.4.0.1');
+  it('a success resets the count', async () => {
+    for (let i = 0; i < 4; i++) await signIn(t.app, DEMO_ACCOUNTS.unverified, `bad-${i}!`, '10.4.0.1');
     expect((await signIn(t.app, DEMO_ACCOUNTS.unverified, DEMO_PASSWORD, '10.4.0.1')).res.statusCode).toBe(200);
-    for (let i = 0; i < 3; i++) await signIn(t.app, DEMO_ACCOUNTS.unverified, `bad-${i}!`, '10.4.0.1');
+    for (let i = 0; i < 4; i++) await signIn(t.app, DEMO_ACCOUNTS.unverified, `bad-${i}!`, '10.4.0.1');
     expect((await signIn(t.app, DEMO_ACCOUNTS.unverified, DEMO_PASSWORD, '10.4.0.1')).res.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, newTotpSecret, otpauthUri, timeStep, verifyTotp } from '../../server/lib/totp';
+import { newTotpSecret, otpauthUri, timeStep, totpCode, verifyTotp } from '../../server/lib/totp';
 
 // RFC 6238 Appendix B, SHA-1 key "12345678901234567890" (8-digit values; we keep the last 6).
 const rfcKey = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -10,43 +10,51 @@ const vectors: Array<[number, string]> = [
   [1234567890, '89005924'],
   [2000000000, '69279037'],
 ];
+const codeAtStep = (step: number) => totpCode(rfcKey, new Date(step * 30_000));
 
-describe('TOTP (RFC 6238)', () => {
-  it('base32 round-trips and decodes the RFC key', () => {
-    expect(base32Decode(rfcKey)!.toString()).toBe('12345678901234567890');
-    expect(base32Encode(Buffer.from('12345678901234567890'))).toBe(rfcKey);
-    expect(base32Decode('not base32!')).toBeNull();
-  });
-
+describe('TOTP (RFC 6238, through otplib)', () => {
   it.each(vectors)('at %i s gives the RFC value', (seconds, code) => {
     const at = new Date(seconds * 1000);
-    expect(hotp(base32Decode(rfcKey)!, timeStep(at))).toBe(code.slice(-6));
+    expect(totpCode(rfcKey, at)).toBe(code.slice(-6));
     expect(verifyTotp(rfcKey, code.slice(-6), at)).toBe(timeStep(at));
   });
 
   it('accepts one step of skew either way, not two', () => {
     const at = new Date(1111111111 * 1000);
-    const key = base32Decode(rfcKey)!;
     const step = timeStep(at);
-    expect(verifyTotp(rfcKey, hotp(key, step - 1), at)).toBe(step - 1);
-    expect(verifyTotp(rfcKey, hotp(key, step + 1), at)).toBe(step + 1);
-    expect(verifyTotp(rfcKey, hotp(key, step - 2), at)).toBeNull();
-    expect(verifyTotp(rfcKey, hotp(key, step + 2), at)).toBeNull();
+    expect(verifyTotp(rfcKey, codeAtStep(step - 1), at)).toBe(step - 1);
+    expect(verifyTotp(rfcKey, codeAtStep(step + 1), at)).toBe(step + 1);
+    expect(verifyTotp(rfcKey, codeAtStep(step - 2), at)).toBeNull();
+    expect(verifyTotp(rfcKey, codeAtStep(step + 2), at)).toBeNull();
   });
 
   it('refuses a replay: a step at or before the last one used', () => {
     const at = new Date(1234567890 * 1000);
-    const code = hotp(base32Decode(rfcKey)!, timeStep(at));
+    const code = totpCode(rfcKey, at);
     expect(verifyTotp(rfcKey, code, at, timeStep(at))).toBeNull();
     expect(verifyTotp(rfcKey, code, at, timeStep(at) - 1)).toBe(timeStep(at));
+    // The next step's code (clock ahead) still counts after the current one was used.
+    expect(verifyTotp(rfcKey, codeAtStep(timeStep(at) + 1), at, timeStep(at))).toBe(timeStep(at) + 1);
+    // A last step in the future (a clock set back) refuses everything instead of throwing.
+    expect(verifyTotp(rfcKey, code, at, timeStep(at) + 50)).toBeNull();
+  });
+
+  it('answers null, never throws, for malformed codes and secrets', () => {
+    const at = new Date(1234567890 * 1000);
+    for (const code of ['', '12345', '1234567', '12a456', ' 123456', '１２３４５６']) expect(verifyTotp(rfcKey, code, at)).toBeNull();
+    // Under 128 bits (otplib's floor, RFC 4226 §4), over 512 bits, not base32.
+    for (const secret of ['JBSWY3DPEHPK3PXP', 'A'.repeat(128), 'not base32!', '']) {
+      expect(verifyTotp(secret, '123456', at)).toBeNull();
+    }
   });
 
   it('makes 160-bit secrets and an otpauth URI', () => {
     const s = newTotpSecret();
     expect(s).toMatch(/^[A-Z2-7]{32}$/);
     expect(newTotpSecret()).not.toBe(s);
+    // The defaults (SHA1, 6 digits, 30 s) every authenticator app assumes are left out of the URI.
     expect(otpauthUri(s, 'demo@example.com', 'Publisher Portal')).toBe(
-      `otpauth://totp/Publisher%20Portal%3Ademo%40example.com?secret=${s}&issuer=Publisher%20Portal&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Publisher%20Portal:demo%40example.com?secret=${s}&issuer=Publisher%20Portal`,
     );
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
-import { base32Decode, hotp, timeStep } from '../../server/lib/totp';
+import { totpCode } from '../../server/lib/totp';
 import { messages } from '../../server/modules/twoFactor/service';
-import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { insertAffiliate, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 const DEMO_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 let t: TestContext;
@@ -16,7 +16,7 @@ const messenger: Messenger = {
   },
 };
 const now = () => new Date(Date.now() + offset);
-const codeAt = (secret: string, at: Date) => hotp(base32Decode(secret)!, timeStep(at));
+const codeAt = totpCode;
 const lastCode = () => /\b(\d{6})\b/.exec(sent.at(-1)!.body)![1];
 
 beforeAll(async () => {
@@ -41,22 +41,44 @@ describe(`authenticator code at sign-in (${testEngine})`, () => {
     expect((await post(second, 'otpVerify', { inputCode: code })).json()).toEqual({ success: true, isCodeValid: false });
   });
 
-  it('answers a malformed code with a 400 naming the field', async () => {
+  it('answers a malformed code with a 400 in words for the affiliate, no field name from the code (issue 13)', async () => {
     const token = await tokenFor(t.app, DEMO_ACCOUNTS.twoFactor);
     const res = await post(token, 'otpVerify', { inputCode: '12ab' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.message).toMatch(/^inputCode: /);
+    expect(res.json().errors.message).toBe('Please enter the 6-digit code from your authenticator app.');
   });
 
-  it('revokes the half sign-in after 5 wrong codes', async () => {
-    const token = await tokenFor(t.app, DEMO_ACCOUNTS.twoFactor);
+  it('counts wrong codes per account: the 5th revokes the half sign-in, a new password gives no fresh guesses', async () => {
+    const email = 'guessed@example.com';
+    await insertAffiliate(t.database, { email, otp_enabled: true, otp_secret: DEMO_SECRET });
+    const token = await tokenFor(t.app, email);
     const wrong = codeAt(DEMO_SECRET, new Date(now().getTime() + 3_600_000));
     for (let i = 0; i < 4; i++) expect((await post(token, 'otpVerify', { inputCode: wrong })).json().isCodeValid).toBe(false);
     const fifth = await post(token, 'otpVerify', { inputCode: wrong });
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.headers['retry-after']).toBeDefined();
-    expect(fifth.json().errors.message).toBe(messages.tooManyOtp);
+    expect(fifth.headers['retry-after']).toBe('1');
+    expect(fifth.json().errors.message).toMatch(/^Too many incorrect codes\. Please wait 1 second and sign in again\.$/);
     expect((await post(token, 'otpVerify', { inputCode: wrong })).statusCode).toBe(401);
+
+    // The password is right (and accepted), but the code count stays: the next wrong code waits longer.
+    offset = 2_000;
+    try {
+      const again = await tokenFor(t.app, email);
+      const sixth = await post(again, 'otpVerify', { inputCode: wrong });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.headers['retry-after']).toBe('2');
+      const third = await tokenFor(t.app, email);
+      // While it waits, not even the right code is checked.
+      const early = await post(third, 'otpVerify', { inputCode: codeAt(DEMO_SECRET, now()) });
+      expect(early.statusCode).toBe(429);
+      offset = 5_000;
+      expect((await post(third, 'otpVerify', { inputCode: codeAt(DEMO_SECRET, now()) })).json()).toEqual({ success: true, isCodeValid: true });
+      // A right code resets the count.
+      const fourth = await tokenFor(t.app, email);
+      expect((await post(fourth, 'otpVerify', { inputCode: wrong })).json().isCodeValid).toBe(false);
+    } finally {
+      offset = 0;
+    }
   });
 });
 
@@ -87,7 +109,17 @@ describe(`e-mail and SMS codes (${testEngine})`, () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) expect((await post(token, 'verifyCode', { code: wrong, t: handle })).json().errors.message).toBe(messages.wrongCode);
     expect((await post(token, 'verifyCode', { code: wrong, t: handle })).json().errors.message).toBe(messages.lockedCode);
-    expect((await post(token, 'verifyCode', { code, t: handle })).statusCode).toBe(400);
+    // Five wrong codes also throttle the account (any code): the next try waits ...
+    const waiting = await post(token, 'verifyCode', { code, t: handle });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    // ... and then finds this code locked.
+    offset = 2_000;
+    try {
+      expect((await post(token, 'verifyCode', { code, t: handle })).statusCode).toBe(400);
+    } finally {
+      offset = 0;
+    }
   });
 
   it('expires a code after 10 minutes', async () => {

@@ -1,4 +1,5 @@
 import { paths } from '../../../src/shared/paths';
+import { referralTermsSentence } from '../../../src/shared/programTerms';
 
 /** Fixed texts of the demo network: managers, news, notifications, resources, help. */
 
@@ -36,7 +37,7 @@ export const NEWS: Array<{ type: 'alert' | 'reminder' | 'other'; daysAgo: number
   { type: 'alert', daysAgo: 35, html: '<p>Email traffic: please download the latest suppression lists before every send.</p>' },
   { type: 'other', daysAgo: 44, html: '<p>Meet us at the affiliate summit next month: book a meeting with your affiliate manager.</p>' },
   { type: 'reminder', daysAgo: 58, html: `<p>Secure your account with Google 2-Factor Authentication in <a href="${paths.settings}">Settings</a>.</p>` },
-  { type: 'other', daysAgo: 75, html: `<p>The referral program pays 10% of your referrals\u2019 earnings for 6 months. See <a href="${paths.refer}">Referral Program</a>.</p>` },
+  { type: 'other', daysAgo: 75, html: `<p>${referralTermsSentence()} See <a href="${paths.refer}">Referral Program</a>.</p>` },
   { type: 'other', daysAgo: 96, html: '<p>Reports now show conversions with device and location details.</p>' },
 ];
 

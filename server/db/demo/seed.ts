@@ -18,6 +18,7 @@ import {
 } from './content';
 import { insertMany, syncIdentity } from './insert';
 import { Random } from './random';
+import { referralProgram } from '../../../src/shared/programTerms';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 /** RFC 6238's test secret ("12345678901234567890" in base32): any TOTP tool computes its codes. */
@@ -605,7 +606,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         referralCommissions.push({ referrer_id: demoId, referred_id: f.id as number, period_date: formatDay(period), amount });
       }
       const total = round2(referralCommissions.filter((r) => r.period_date === formatDay(period)).reduce((s, r) => s + Number(r.amount), 0));
-      if (total > 0) balanceLines.push({ affiliate_id: demoId, line_date: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: 'Referral income (10%)' });
+      if (total > 0) balanceLines.push({ affiliate_id: demoId, line_date: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
     }
     balanceLines.push({ affiliate_id: demoId, line_date: formatDay(daysAgo(300)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
     balanceLines.sort((a, b) => a.line_date.localeCompare(b.line_date));

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NewsItem, Notification, SliderItem } from '../../../src/api/contract/content';
 import { NEWS_LIMIT } from '../../../src/api/contract/content';
+import { sanitizeNewsHtml } from '../../../src/shared/newsHtml';
 import { slideLink } from '../../../src/shared/safeLink';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -17,7 +18,8 @@ export async function loadNews(db: Kysely<DB>, today: string): Promise<NewsItem[
     .orderBy('id', 'desc')
     .limit(NEWS_LIMIT)
     .execute();
-  return rows.map((r) => ({ key_id: r.id, id: r.id, type: r.type, news_date: r.news_date, news: r.body_html }));
+  // Sanitised on the way out with the portal's own rule (src/shared/newsHtml.ts), which applies it again.
+  return rows.map((r) => ({ key_id: r.id, id: r.id, type: r.type, news_date: r.news_date, news: sanitizeNewsHtml(r.body_html) }));
 }
 
 /** At most this many pop-ups are answered at once (the newest). */
@@ -46,7 +48,7 @@ export async function loadNotifications(db: Kysely<DB>, affiliateId: number, now
     .orderBy('n.id', 'desc')
     .limit(NOTIFICATION_LIMIT)
     .execute();
-  return rows.map((r) => ({ news_id: r.id, news: r.body_html }));
+  return rows.map((r) => ({ news_id: r.id, news: sanitizeNewsHtml(r.body_html) }));
 }
 
 /**

@@ -3,72 +3,178 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /**
- * Failed sign-ins are counted in the database (table login_attempts), not in memory, so the limit
- * holds across restarts and across several server processes on one Postgres (DESIGN: stateless
- * processes). A success resets the account's count; 429 answers are not recorded.
+ * Failed sign-in steps are counted in the database (table login_attempts), not in memory, so the
+ * limits hold across restarts and across several server processes on one Postgres. Three kinds are
+ * counted per account: wrong passwords (per e-mail hash, known or not), wrong authenticator codes
+ * and wrong e-mail/SMS codes (per affiliate). Each kind is reset only by its own success: a right
+ * password does not give the authenticator step fresh guesses.
+ *
+ * Throttling grows instead of locking (docs/adr/0004):
+ * - per account and address: after `freePerAddress` failures since the last success from that
+ *   address, each further try waits `firstDelayMs`, doubling per failure, at most `windowMs`;
+ * - per account from addresses it has not completed a sign-in from in `knownAddressMs`: the same
+ *   after `freePerAccount` failures from anywhere. Failures from many addresses thus slow down
+ *   everyone new, but not the affiliate at an address they use: the lock cannot be used as a weapon;
+ * - passwords per address, any account: `perIp` failures within `windowMs` (password spraying).
+ * Throttled tries are answered 429 with Retry-After and are not counted.
  */
+export type AttemptKind = 'password' | 'otp' | 'code';
+
 export interface LoginLimits {
-  perAccount: number;
+  freePerAddress: number;
+  freePerAccount: number;
   perIp: number;
   windowMs: number;
+  firstDelayMs: number;
+  /** Failures older than this no longer count (the server prunes attempts after a day). */
+  memoryMs: number;
+  /** An address with a completed sign-in of the account this recently is the account's own. */
+  knownAddressMs: number;
+  /**
+   * The sign-in country check (service.ts countryVerifiedFor; config COUNTRY_CHECK, default on):
+   * a sign-in from a public address in a country the account has not completed a sign-in from in
+   * `usualCountryMs` (and that is not its profile country) goes through e-mail/SMS verification.
+   */
+  countryCheck: boolean;
+  usualCountryMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAccount: 10, perIp: 30, windowMs: 15 * 60_000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  freePerAddress: 5,
+  freePerAccount: 10,
+  perIp: 30,
+  windowMs: 15 * 60_000,
+  firstDelayMs: 1000,
+  memoryMs: 24 * 3600_000,
+  knownAddressMs: 30 * 24 * 3600_000,
+  countryCheck: true,
+  usualCountryMs: 90 * 24 * 3600_000,
+};
 
-export const ACCOUNT_LIMIT_MESSAGE =
-  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, or reset your password.';
-export const IP_LIMIT_MESSAGE =
-  'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.';
+const wait = (seconds: number) =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+
+export const limitMessages = {
+  password: (s: number) => `Too many failed sign-in attempts for this account. Please wait ${wait(s)} and try again, or reset your password.`,
+  otp: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and sign in again.`,
+  code: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and try again.`,
+  ip: (s: number) => `Too many failed sign-in attempts from your network. Please wait ${wait(s)} and try again.`,
+};
+
+export interface Throttled {
+  message: string;
+  retryAfterSeconds: number;
+}
 
 /** The e-mail is kept only as a hash: the table never holds what people typed. */
 export function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-export async function checkLoginLimits(
-  db: Kysely<DB>,
-  key: string,
-  ip: string,
-  now: Date,
-  limits: LoginLimits,
-): Promise<string | null> {
-  const since = new Date(now.getTime() - limits.windowMs);
-  const ipFailures = await db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('succeeded', '=', false)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(ipFailures.n) >= limits.perIp) return IP_LIMIT_MESSAGE;
+/** Authenticator and e-mail/SMS code failures are counted per affiliate. */
+export const affiliateKey = (affiliateId: number) => `affiliate:${affiliateId}`;
 
-  const accountFailures = await db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_key', '=', key)
-    .where('succeeded', '=', false)
-    .where('created_at', '>', since)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        'created_at',
-        '>',
-        selectFrom('login_attempts as s')
-          .select(sql<Date>`coalesce(max(s.created_at), '-infinity'::timestamptz)`.as('last_success'))
-          .where('s.account_key', '=', key)
-          .where('s.succeeded', '=', true),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  if (Number(accountFailures.n) >= limits.perAccount) return ACCOUNT_LIMIT_MESSAGE;
-  return null;
+/** How long the next try waits after `failures` (0 while they are within `free`). */
+export function delayAfter(failures: number, free: number, limits: LoginLimits): number {
+  if (failures < free) return 0;
+  return Math.min(limits.windowMs, limits.firstDelayMs * 2 ** Math.min(failures - free, 40));
 }
 
-export async function recordLoginAttempt(
+export interface AttemptScope {
+  kind: AttemptKind;
+  /** accountKey(email) for passwords, affiliateKey(id) for codes. */
+  account: string;
+  /** The affiliate, when known: its completed sign-ins make an address its own. */
+  affiliateId: number | null;
+  ip: string;
+  now: Date;
+  limits: LoginLimits;
+}
+
+interface Counts {
+  account_failures: number | string;
+  account_last: Date | string | null;
+  here_failures: number | string;
+  here_last: Date | string | null;
+}
+
+export async function checkAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<Throttled | null> {
+  const { kind, account, ip, now, limits } = scope;
+  const nowMs = now.getTime();
+  const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - nowMs) / 1000));
+
+  if (kind === 'password') {
+    const windowStart = new Date(nowMs - limits.windowMs);
+    const ipFailures = await db
+      .selectFrom('login_attempts')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('ip', '=', ip)
+      .where('kind', '=', 'password')
+      .where('succeeded', '=', false)
+      .where('created_at', '>', windowStart)
+      .executeTakeFirstOrThrow();
+    if (Number(ipFailures.n) >= limits.perIp) {
+      // The oldest counted failure leaves the window first.
+      const s = secondsUntil(new Date(ipFailures.oldest as Date).getTime() + limits.windowMs);
+      return { message: limitMessages.ip(s), retryAfterSeconds: s };
+    }
+  }
+
+  const since = new Date(nowMs - limits.memoryMs);
+  // Failures after the account's last success of this kind, and those from this address after the
+  // last success from it; one pass over the account's recent attempts of this kind.
+  const { rows } = await sql<Counts>`
+    with recent as (
+      select ip, succeeded, created_at from login_attempts
+      where account_key = ${account} and kind = ${kind} and created_at > ${since}
+    ),
+    marks as (
+      select
+        coalesce(max(created_at) filter (where succeeded), '-infinity'::timestamptz) as ok_any,
+        coalesce(max(created_at) filter (where succeeded and ip = ${ip}), '-infinity'::timestamptz) as ok_here
+      from recent
+    )
+    select
+      count(*) filter (where not succeeded and created_at > marks.ok_any) as account_failures,
+      max(created_at) filter (where not succeeded and created_at > marks.ok_any) as account_last,
+      count(*) filter (where not succeeded and ip = ${ip} and created_at > marks.ok_here) as here_failures,
+      max(created_at) filter (where not succeeded and ip = ${ip} and created_at > marks.ok_here) as here_last
+    from recent, marks`.execute(db);
+  const c = rows[0];
+  const until = (failures: number, last: Date | string | null, free: number) =>
+    last === null ? 0 : new Date(last).getTime() + delayAfter(failures, free, limits);
+
+  let blockedUntil = until(Number(c.here_failures), c.here_last, limits.freePerAddress);
+  if (!(await isKnownAddress(db, scope))) {
+    blockedUntil = Math.max(blockedUntil, until(Number(c.account_failures), c.account_last, limits.freePerAccount));
+  }
+  if (blockedUntil <= nowMs) return null;
+  const s = secondsUntil(blockedUntil);
+  return { message: limitMessages[kind](s), retryAfterSeconds: s };
+}
+
+/** An address the affiliate completed a sign-in from (a session that reached the signed-in API). */
+async function isKnownAddress(db: Kysely<DB>, scope: AttemptScope): Promise<boolean> {
+  if (scope.affiliateId === null) return false;
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('affiliate_id', '=', scope.affiliateId)
+    .where('ip', '=', scope.ip)
+    .where('stage', '=', 'active')
+    .where('created_at', '>', new Date(scope.now.getTime() - scope.limits.knownAddressMs))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recordAttempt(
   db: Kysely<DB>,
-  key: string,
-  ip: string,
+  scope: Pick<AttemptScope, 'kind' | 'account' | 'ip' | 'now'>,
   succeeded: boolean,
-  now: Date,
 ): Promise<void> {
-  await db.insertInto('login_attempts').values({ account_key: key, ip, succeeded, created_at: now }).execute();
+  await db
+    .insertInto('login_attempts')
+    .values({ kind: scope.kind, account_key: scope.account, ip: scope.ip, succeeded, created_at: scope.now })
+    .execute();
 }

@@ -3,8 +3,9 @@ import type { LoginRequest, LoginResponse } from '../../../src/api/contract/sess
 import type { DB, SessionStage } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword, type ScryptCost } from '../../lib/crypto';
 import { ApiError, tooManyRequests } from '../../lib/errors';
+import { countryOf } from '../../lib/geoip';
 import { PENDING_SESSION_MAX_AGE_MS, SESSION_MAX_AGE_MS } from '../../plugins/auth';
-import { accountKey, checkLoginLimits, recordLoginAttempt, type LoginLimits } from './loginLimiter';
+import { accountKey, checkAttempt, recordAttempt, type LoginLimits } from './loginLimiter';
 
 /** One message for an unknown e-mail and a wrong password, so sign-in does not reveal accounts. */
 export const BAD_CREDENTIALS_MESSAGE = 'The e-mail address or password you entered is incorrect.';
@@ -32,37 +33,80 @@ export function sessionStageFor(affiliate: {
   login_o: number;
 }): SessionStage {
   if (affiliate.otp_enabled) return 'otp';
-  // Country check: for now the stored flag decides; a geo rule on the sign-in IP comes later.
+  // Country check: the stored flag and the sign-in address's country (countryVerifiedFor).
   if (!affiliate.country_verified) return 'verify';
   if (affiliate.login_o === 123 || affiliate.login_p > 2) return 'active';
   return 'otp_setup';
 }
 
-export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInContext): Promise<LoginResponse> {
-  const key = accountKey(input.email);
-  const limited = await checkLoginLimits(db, key, ctx.ip, ctx.now, ctx.limits);
-  // The window is the longest wait: the oldest counted failure leaves it by then.
-  if (limited) throw tooManyRequests(limited, ctx.limits.windowMs / 1000);
+/** At most this many of the account's most recent addresses are looked up for its usual countries. */
+const USUAL_ADDRESSES_MAX = 200;
 
+/**
+ * The sign-in country rule (docs/server.md, docs/adr/0004): "country verified" unless
+ * - the stored flag `affiliates.country_verified` is false (operators set it), or
+ * - the check is on (config COUNTRY_CHECK), the sign-in address resolves to a country (lib/geoip:
+ *   private, loopback, reserved and unknown addresses are no evidence), the account has a history
+ *   (a completed sign-in within `usualCountryMs`), and that country is not among its usual ones:
+ *   the countries of those completed sign-ins plus its profile country.
+ * A completed sign-in is a session that reached the signed-in API (stage 'active'), so a sign-in
+ * that stops at the code step does not make its country usual. The client address is Fastify's
+ * request.ip: behind a reverse proxy it is right only with TRUST_PROXY set.
+ */
+export async function countryVerifiedFor(
+  db: Kysely<DB>,
+  affiliate: { id: number; country_verified: boolean; country_code: string | null },
+  ctx: Pick<SignInContext, 'ip' | 'now' | 'limits'>,
+): Promise<boolean> {
+  if (!affiliate.country_verified) return false;
+  if (!ctx.limits.countryCheck) return true;
+  const here = await countryOf(ctx.ip);
+  if (here === null) return true;
+  if ((affiliate.country_code ?? '').trim().toUpperCase() === here) return true;
+  const recent = await db
+    .selectFrom('sessions')
+    .select((eb) => ['ip', eb.fn.max('created_at').as('last')])
+    .where('affiliate_id', '=', affiliate.id)
+    .where('stage', '=', 'active')
+    .where('created_at', '>', new Date(ctx.now.getTime() - ctx.limits.usualCountryMs))
+    .groupBy('ip')
+    .orderBy('last', 'desc')
+    .limit(USUAL_ADDRESSES_MAX)
+    .execute();
+  // No history: nothing to compare with (a new account, or none signed in lately).
+  if (recent.length === 0) return true;
+  for (const row of recent) {
+    if ((await countryOf(row.ip)) === here) return true;
+  }
+  return false;
+}
+
+export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInContext): Promise<LoginResponse> {
   const affiliate = await db
     .selectFrom('affiliates')
     .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
     .executeTakeFirst();
+  // Unknown e-mails are throttled the same way, so the answers do not reveal which accounts exist.
+  const attempt = { kind: 'password' as const, account: accountKey(input.email), affiliateId: affiliate?.id ?? null, ip: ctx.ip, now: ctx.now, limits: ctx.limits };
+  const throttled = await checkAttempt(db, attempt);
+  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+
   const passwordOk = await verifyPassword(input.password, affiliate?.password_hash ?? (await ctx.dummyHash()));
   if (!affiliate || !passwordOk) {
-    await recordLoginAttempt(db, key, ctx.ip, false, ctx.now);
+    await recordAttempt(db, attempt, false);
     throw new ApiError(400, BAD_CREDENTIALS_MESSAGE);
   }
   if (affiliate.status === 'pending') throw new ApiError(403, PENDING_MESSAGE);
   if (affiliate.status !== 'active') throw new ApiError(403, INACTIVE_MESSAGE);
 
-  const stage = sessionStageFor(affiliate);
+  const countryVerified = await countryVerifiedFor(db, affiliate, ctx);
+  const stage = sessionStageFor({ ...affiliate, country_verified: countryVerified });
   const token = newToken();
   const maxAge = stage === 'active' ? SESSION_MAX_AGE_MS : PENDING_SESSION_MAX_AGE_MS;
   // All or nothing: the attempt, the session and the last-login stamp.
   await db.transaction().execute(async (trx) => {
-    await recordLoginAttempt(trx, key, ctx.ip, true, ctx.now);
+    await recordAttempt(trx, attempt, true);
     await trx
       .insertInto('sessions')
       .values({
@@ -90,7 +134,7 @@ export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInCon
     'mb-o': affiliate.login_o,
     otp_enabled: affiliate.otp_enabled,
     otp_prompt_date: affiliate.otp_prompt_date ? affiliate.otp_prompt_date.toISOString() : null,
-    country_verified: affiliate.country_verified,
+    country_verified: countryVerified,
     is_mobile_added: affiliate.mobile_phone.trim() !== '',
   };
 }

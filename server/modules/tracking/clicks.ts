@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
-import { dayInZone } from '../../../src/shared/dates';
+import { dayInZoneByMinute } from '../../../src/shared/dates';
 import type { TrackingOptions } from './options';
 
 /**
@@ -15,6 +15,19 @@ import type { TrackingOptions } from './options';
 /** Codes and click ids: 128 random bits, base64url (22 characters). */
 export function newOpaqueId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+// Click ids come from a pool of random bytes refilled 4 KiB at a time (the same CSPRNG; one
+// system call per 256 clicks instead of one per click). Each id's bytes are used once.
+const POOL = Buffer.allocUnsafe(4096);
+let poolAt = POOL.length;
+function newClickId(): string {
+  if (poolAt + 16 > POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  poolAt += 16;
+  return POOL.toString('base64url', poolAt - 16, poolAt);
 }
 const CODE_SHAPE = /^[A-Za-z0-9_-]{16,43}$/;
 
@@ -85,9 +98,26 @@ export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLi
   };
 }
 
+interface UserAgentInfo { device: string; os: string; browser: string }
+const NO_USER_AGENT: UserAgentInfo = { device: '', os: '', browser: '' };
+// Most clicks come from a few thousand browser versions: their parse is remembered.
+const userAgents = new Map<string, UserAgentInfo>();
+
+/** parseUserAgent, remembered for the last few thousand distinct User-Agents. */
+function userAgentInfo(ua: string): UserAgentInfo {
+  if (ua.length > 512) return parseUserAgent(ua);
+  let info = userAgents.get(ua);
+  if (!info) {
+    info = parseUserAgent(ua);
+    if (userAgents.size >= 5000) userAgents.clear();
+    userAgents.set(ua, info);
+  }
+  return info;
+}
+
 /** Device, OS and browser from a User-Agent (coarse: what the campaign rules and reports need). */
-export function parseUserAgent(ua: string): { device: string; os: string; browser: string } {
-  if (!ua) return { device: '', os: '', browser: '' };
+export function parseUserAgent(ua: string): UserAgentInfo {
+  if (!ua) return NO_USER_AGENT;
   const os = /iPhone|iPad|iPod/.test(ua) ? 'iOS'
     : /Android/.test(ua) ? 'Android'
     : /Windows/.test(ua) ? 'Windows'
@@ -127,18 +157,35 @@ function pickLandingPage(link: ResolvedLink): LandingPage | null {
  * (a sub ID can never move the redirect to another host: no open redirect).
  */
 export function landingUrl(template: string, values: MacroValues): string | null {
+  const own = templateOf(template);
+  if (!own) return null;
   try {
-    const own = new URL(stripMacros(template));
     const filled = new URL(fillMacros(template, values, encodeForUrl));
     if (filled.protocol !== 'http:' && filled.protocol !== 'https:') return null;
     if (filled.origin !== own.origin || filled.username || filled.password) return null;
     // The advertiser needs the click id for its postback: a page that does not place it with
     // {click_id} gets it as a click_id query parameter.
-    if (values.click_id !== undefined && !/\{click_id\}/i.test(template)) filled.searchParams.set('click_id', String(values.click_id));
+    if (values.click_id !== undefined && !own.placesClickId) filled.searchParams.set('click_id', String(values.click_id));
     return filled.toString();
   } catch {
     return null;
   }
+}
+
+/** What a landing page template's own URL is (its origin, whether it places {click_id}), parsed once per template. */
+const templates = new Map<string, { origin: string; placesClickId: boolean } | null>();
+function templateOf(template: string) {
+  let own = templates.get(template);
+  if (own === undefined) {
+    try {
+      own = { origin: new URL(stripMacros(template)).origin, placesClickId: /\{click_id\}/i.test(template) };
+    } catch {
+      own = null;
+    }
+    if (templates.size >= 10_000) templates.clear();
+    templates.set(template, own);
+  }
+  return own;
 }
 
 /** C0 control characters and DEL (a NUL cannot be stored in a Postgres text column at all). */
@@ -194,13 +241,13 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       if (!link) return { kind: 'fallback', reason: 'unknown code' };
       const at = now();
       if (link.campaign_status !== 'active') return { kind: 'fallback', reason: `campaign ${link.campaign_status}` };
-      if (link.expiry_date !== null && link.expiry_date < dayInZone(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
+      if (link.expiry_date !== null && link.expiry_date < clickDay(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
       if (link.affiliate_status !== 'active' || link.access_status !== 'Approved') return { kind: 'fallback', reason: 'affiliate not approved' };
       const country = req.country.trim().toUpperCase().slice(0, 2);
       if (link.geo_filtering && link.countries.length > 0 && options.countryHeader) {
         if (!link.countries.includes(country)) return { kind: 'fallback', reason: `country ${country || 'unknown'} not allowed` };
       }
-      const ua = parseUserAgent(req.userAgent);
+      const ua = userAgentInfo(req.userAgent);
       if (ua.device === 'Desktop' && !link.desktop_traffic) return { kind: 'fallback', reason: 'desktop traffic not allowed' };
       if ((ua.device === 'Mobile' || ua.device === 'Tablet') && !link.mobile_traffic) return { kind: 'fallback', reason: 'mobile traffic not allowed' };
       if (link.os_filtering && link.os_list.length > 0 && ua.os && !link.os_list.includes(ua.os)) {
@@ -213,7 +260,7 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
         const clean = given === null ? '' : cleanText(given, 255);
         return clean !== '' ? clean : stored;
       });
-      const clickId = newOpaqueId();
+      const clickId = newClickId();
       const values: MacroValues = {
         click_id: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id,
         creative_id: link.creative_id ?? 0, landing_page_id: page.id, traffic_type: link.traffic_type,
@@ -342,19 +389,8 @@ export class ClickBatcher {
   }
 }
 
-let lastMinute = -1;
-let lastMinuteDay = '';
-let lastZone = '';
-/** dayInZone, memoised per minute (days change on minute boundaries in every zone). */
-function clickDay(at: Date, timeZone: string): string {
-  const minute = Math.floor(at.getTime() / 60_000);
-  if (minute !== lastMinute || timeZone !== lastZone) {
-    lastMinute = minute;
-    lastZone = timeZone;
-    lastMinuteDay = dayInZone(at, timeZone);
-  }
-  return lastMinuteDay;
-}
+/** The report day of an instant, remembered for the current minute. */
+const clickDay = dayInZoneByMinute();
 
 /**
  * One statement, hence atomic without BEGIN/COMMIT round trips: the clicks (a data-modifying CTE)

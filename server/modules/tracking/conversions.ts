@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { encodeForUrl, escapeHtml, fillMacros } from './macros';
-import { dateTimeInZone, dayInZone } from '../../../src/shared/dates';
+import { dateTimeInZone, dayInZone, dayInZoneByMinute } from '../../../src/shared/dates';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 
 /**
@@ -45,11 +45,11 @@ interface ClickForConversion {
 }
 
 /**
- * The click with its campaign, advertiser secret, rate (the default active one) and the affiliate
- * postback it fires (issue 6 point 4: the campaign's own when it has a type and code, else the
- * global one), in one round trip.
+ * The clicks with their campaign, advertiser secret, rate (the default active one) and the affiliate
+ * postback each fires (issue 6 point 4: the campaign's own when it has a type and code, else the
+ * global one), in one round trip for a whole batch.
  */
-async function loadClick(db: Kysely<DB>, clickId: string): Promise<ClickForConversion | undefined> {
+async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
   const { rows } = await sql<ClickForConversion>`
     select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
            cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
@@ -68,9 +68,8 @@ async function loadClick(db: Kysely<DB>, clickId: string): Promise<ClickForConve
         and type <> '' and btrim(code) <> ''
       order by campaign_id nulls last limit 1
     ) p on true
-    where cl.click_key = ${clickId}`.execute(db);
-  const row = rows[0];
-  return row && { ...row, id: Number(row.id), rate: row.rate === null ? null : Number(row.rate) };
+    where cl.click_key = any(${clickIds}::text[])`.execute(db);
+  return new Map(rows.map((row) => [row.click_key, { ...row, id: Number(row.id), rate: row.rate === null ? null : Number(row.rate) }]));
 }
 
 /**
@@ -102,16 +101,23 @@ export function revsharePayout(amount: number, ratePercent: number): number {
   return Number(cents * sign) / 100;
 }
 
+/** A conversion checked and priced, ready for the write statement (one row of a batch). */
+interface ConversionRow {
+  click_id: number; affiliate_id: number; campaign_id: number; rate_id: number; creative_id: number; landing_page_id: number;
+  sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; status: string; rate_type: string; sale_amount: number;
+  payout: number; advertiser_ref: string; ip: string; country_code: string; region: string; city: string; device: string;
+  os: string; system: string; converted_at: string; intake: string; day: string;
+  postback_id: number | null; postback_type: string; url: string | null;
+}
+type Checked =
+  | { kind: 'write'; row: ConversionRow; html: string | null }
+  | { kind: 'reverse'; campaignId: number; txid: string };
+
 /**
- * Records one conversion (or, with status 'reversed', its reversal) at `input.at`: the conversion,
- * its stats_daily increment and its outbox row in one statement. The postback and pixel routes
- * call it live; the demo seed calls it (via 'demo', inside its own transaction) for the demo
- * history, so demo reports come from the same code as live ones.
+ * The rules of one conversion against its click (secret, pixel limits, rate, amount) and its payout,
+ * macros and rollup day; throws the 4xx the intake answers. Shared by the batch and the single path.
  */
-export async function recordConversion(db: Kysely<DB>, input: ConversionInput): Promise<ConversionResult> {
-  if (!input.clickId) throw badRequest('click_id: is required');
-  if (!CLICK_ID_SHAPE.test(input.clickId)) throw notFound('click_id: unknown click id.');
-  const click = await loadClick(db, input.clickId);
+function checkConversion(click: ClickForConversion | undefined, input: ConversionInput): Checked {
   if (!click) throw notFound('click_id: unknown click id.');
   // Server-to-server postbacks prove they come from the advertiser (its secret); an advertiser
   // with no secret cannot take postbacks at all. The pixel runs in the visitor's browser and is
@@ -130,7 +136,7 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput): 
   const txid = pixel ? click.click_key : (input.txid ?? '').trim() || click.click_key;
   if (input.status === 'reversed') {
     if (pixel) throw badRequest('status: reversals come by server-to-server postback, not by pixel.');
-    return reverse(db, click.campaign_id, txid, input);
+    return { kind: 'reverse', campaignId: click.campaign_id, txid };
   }
 
   const rate = click.rate_id === null ? undefined : { id: click.rate_id, rate_type: click.rate_type!, rate: click.rate! };
@@ -140,8 +146,6 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput): 
   const payout = rate.rate_type === 'P' ? revsharePayout(sale, rate.rate) : rate.rate;
   const status = pixel ? 'approved' : input.status ?? 'approved';
 
-  // The write below is one statement (atomic on its own), so the rollup row every conversion of
-  // a link contends for is locked only for that statement.
   const postback = click.postback_id === null ? null : { id: click.postback_id, type: click.postback_type!, code: click.postback_code! };
   const values = {
     click_id: click.click_key, transaction_id: txid, payout: payout.toFixed(2), sale_amount: sale.toFixed(2),
@@ -151,35 +155,220 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput): 
   };
   const html = postback?.type === 'I' ? fillMacros(postback.code, values, escapeHtml) : null;
   const url = postback && postback.type !== 'I' ? fillMacros(postback.code.trim(), values, encodeForUrl) : null;
-  const day = dayInZone(input.at, input.timeZone);
-  const { rows } = await sql<{ id: number }>`
-    with conv as (
+  return {
+    kind: 'write',
+    html,
+    row: {
+      click_id: click.id, affiliate_id: click.affiliate_id, campaign_id: click.campaign_id, rate_id: rate.id,
+      creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2, sub3: click.sub3,
+      sub4: click.sub4, sub5: click.sub5, status, rate_type: rate.rate_type, sale_amount: sale, payout, advertiser_ref: txid,
+      ip: click.ip, country_code: click.country_code, region: click.region, city: click.city, device: click.device, os: click.os,
+      system: click.browser, converted_at: input.at.toISOString(), intake: input.via, day: conversionDay(input.at, input.timeZone),
+      postback_id: postback?.id ?? null, postback_type: postback?.type ?? '', url,
+    },
+  };
+}
+
+/** The report day of an instant, remembered for the current minute. */
+const conversionDay = dayInZoneByMinute();
+
+/**
+ * One statement for a batch of conversions, hence atomic without BEGIN/COMMIT round trips: the
+ * conversions (a repeated (campaign, transaction id) inserts nothing), the outbox rows of those
+ * inserted, and their leads, sales and earnings added to stats_daily (rows in key order, so
+ * concurrent batches lock rollup rows in the same order). Rows travel as one JSON parameter; the
+ * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
+ * each inserted row by its index.
+ */
+async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<Map<number, number>> {
+  const { rows: done } = await sql<{ i: number; id: number }>`
+    with input as (
+      select * from json_to_recordset(${JSON.stringify(rows.map((r, i) => ({ ...r, i })))}::json) as x(
+        i int, click_id bigint, affiliate_id int, campaign_id int, rate_id int, creative_id int, landing_page_id int,
+        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric,
+        advertiser_ref text, ip text, country_code text, region text, city text, device text, os text, system text,
+        converted_at timestamptz, intake text, day date, postback_id int, postback_type text, url text)
+    ),
+    conv as (
       insert into conversions (click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
                                status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
                                converted_at, intake)
-      values (${click.id}, ${click.affiliate_id}, ${click.campaign_id}, ${rate.id}, ${click.creative_id}, ${click.landing_page_id},
-              ${click.sub1}, ${click.sub2}, ${click.sub3}, ${click.sub4}, ${click.sub5}, ${status}, ${rate.rate_type}, ${sale}, ${payout},
-              ${txid}, ${click.ip}, ${click.country_code}, ${click.region}, ${click.city}, ${click.device}, ${click.os}, ${click.browser},
-              ${input.at.toISOString()}, ${input.via})
+      select click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
+             status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
+             converted_at, intake
+      from input order by i
       on conflict (campaign_id, advertiser_ref) where advertiser_ref <> '' do nothing
-      returning id
+      returning id, campaign_id, advertiser_ref
+    ),
+    done as (
+      select input.*, conv.id as conversion_id from conv join input using (campaign_id, advertiser_ref)
     ),
     outbox as (
       insert into postback_deliveries (conversion_id, affiliate_id, postback_id, type, url, next_attempt_at, created_at)
-      select id, ${click.affiliate_id}::int, ${postback?.id ?? null}::int, ${postback?.type ?? ''}::text, ${url}::text, ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
-      from conv where ${url}::text is not null
+      select conversion_id, affiliate_id, postback_id, postback_type, url, converted_at, converted_at
+      from done where url is not null
     ),
     rollup as (
       insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
-      select ${day}::date, ${click.affiliate_id}::int, ${click.campaign_id}::int, ${click.creative_id}::int, ${click.landing_page_id}::int, ${click.sub1}::text, 0, 1, ${sale}::numeric, ${payout}::numeric
-      from conv
+      select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout)
+      from done
+      group by day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
+      order by affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1
       on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1) do update set
         leads = stats_daily.leads + excluded.leads, sales = stats_daily.sales + excluded.sales, earnings = stats_daily.earnings + excluded.earnings
     )
-    select id from conv`.execute(db);
-  const inserted = rows[0];
-  if (!inserted) return { message: 'This transaction was already recorded; nothing was credited again.', duplicate: true, html: null, queued: false };
-  return { message: 'Conversion recorded.', duplicate: false, conversion_id: Number(inserted.id), payout, html, queued: url !== null };
+    select i, conversion_id as id from done`.execute(db);
+  return new Map(done.map((d) => [Number(d.i), Number(d.id)]));
+}
+
+const DUPLICATE: ConversionResult = { message: 'This transaction was already recorded; nothing was credited again.', duplicate: true, html: null, queued: false };
+
+function recorded(checked: Extract<Checked, { kind: 'write' }>, id: number): ConversionResult {
+  return { message: 'Conversion recorded.', duplicate: false, conversion_id: id, payout: checked.row.payout, html: checked.html, queued: checked.row.url !== null };
+}
+
+/**
+ * Records one conversion (or, with status 'reversed', its reversal) at `input.at`: the conversion,
+ * its stats_daily increment and its outbox row in one statement. The demo seed calls it (via
+ * 'demo', inside its own transaction) for the demo history, so demo reports come from the same code
+ * as live ones; live intake goes through the ConversionBatcher, which runs the same checks and
+ * statement for many at once.
+ */
+export async function recordConversion(db: Kysely<DB>, input: ConversionInput): Promise<ConversionResult> {
+  if (!input.clickId) throw badRequest('click_id: is required');
+  if (!CLICK_ID_SHAPE.test(input.clickId)) throw notFound('click_id: unknown click id.');
+  const clicks = await loadClicks(db, [input.clickId]);
+  const checked = checkConversion(clicks.get(input.clickId), input);
+  if (checked.kind === 'reverse') return reverse(db, checked.campaignId, checked.txid, input);
+  const ids = await writeConversions(db, [checked.row]);
+  const id = ids.get(0);
+  return id === undefined ? DUPLICATE : recorded(checked, id);
+}
+
+/** The conversion queue is full (the database is not keeping up): answered 503. */
+export class ConversionQueueFullError extends ApiError {
+  constructor() {
+    super(503, 'Too many conversions are waiting to be recorded; please retry.');
+  }
+}
+
+interface PendingConversion { input: ConversionInput; resolve: (r: ConversionResult) => void; reject: (err: unknown) => void }
+
+export interface ConversionBatchOptions {
+  /** Most conversions per batch, longest wait for a batch to fill (ms), batches in flight, most waiting. */
+  max: number;
+  delayMs: number;
+  concurrency: number;
+  queueMax: number;
+}
+
+/**
+ * Group commit for conversions, as the ClickBatcher does for clicks: postbacks and pixels queue
+ * here; a batch loads all its clicks in one query, checks each conversion alone (one bad one fails
+ * alone with its 4xx), and writes the rest in one statement. Each answer is given only after its
+ * batch commits. If the statement fails, the batch's conversions are written again one by one, so
+ * one bad row fails alone. Reversals are rare and keep their own transaction.
+ */
+export class ConversionBatcher {
+  private queue: PendingConversion[] = [];
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private idle: Array<() => void> = [];
+  readonly stats = { batches: 0, conversions: 0, failures: 0 };
+
+  constructor(private readonly db: Kysely<DB>, private readonly options: ConversionBatchOptions) {}
+
+  record(input: ConversionInput): Promise<ConversionResult> {
+    if (input.status === 'reversed' || !input.clickId || !CLICK_ID_SHAPE.test(input.clickId)) return recordConversion(this.db, input);
+    if (this.closed) return Promise.reject(new ApiError(503, 'The server is stopping; please retry.'));
+    if (this.queue.length >= this.options.queueMax) return Promise.reject(new ConversionQueueFullError());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (this.queue.length >= this.options.max) this.flush();
+      else if (!this.timer && this.inFlight < this.options.concurrency) this.timer = setTimeout(() => this.flush(), this.options.delayMs);
+    });
+  }
+
+  private flush() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
+      const batch = this.queue.splice(0, this.options.max);
+      this.inFlight++;
+      this.run(batch)
+        .catch((err: unknown) => {
+          for (const p of batch) p.reject(err);
+        })
+        .finally(() => {
+          this.inFlight--;
+          if (this.queue.length > 0) this.flush();
+          else if (this.inFlight === 0) this.idle.splice(0).forEach((f) => f());
+        });
+    }
+  }
+
+  private async run(batch: PendingConversion[]) {
+    const clicks = await loadClicks(this.db, [...new Set(batch.map((p) => p.input.clickId!))]);
+    const writes: Array<{ p: PendingConversion; checked: Extract<Checked, { kind: 'write' }> }> = [];
+    const later: PendingConversion[] = [];
+    const copies: PendingConversion[] = [];
+    const seen = new Set<string>();
+    for (const p of batch) {
+      let checked: Checked;
+      try {
+        checked = checkConversion(clicks.get(p.input.clickId!), p.input);
+      } catch (err) {
+        p.reject(err);
+        continue;
+      }
+      if (checked.kind === 'reverse') {
+        later.push(p);
+        continue;
+      }
+      // A second copy of the same transaction in one batch is a duplicate of the first.
+      const key = `${checked.row.campaign_id}\u0000${checked.row.advertiser_ref}`;
+      if (seen.has(key)) copies.push(p);
+      else {
+        seen.add(key);
+        writes.push({ p, checked });
+      }
+    }
+    if (writes.length > 0) {
+      try {
+        const ids = await writeConversions(this.db, writes.map((w) => w.checked.row));
+        this.stats.batches++;
+        writes.forEach((w, i) => {
+          const id = ids.get(i);
+          if (id !== undefined) this.stats.conversions++;
+          w.p.resolve(id === undefined ? DUPLICATE : recorded(w.checked, id));
+        });
+        for (const p of copies) p.resolve(DUPLICATE);
+      } catch {
+        this.stats.failures++;
+        for (const w of writes) later.push(w.p);
+        later.push(...copies);
+      }
+    }
+    // Reversals, and the conversions of a failed batch: one at a time, each alone.
+    for (const p of later) {
+      try {
+        p.resolve(await recordConversion(this.db, p.input));
+      } catch (err) {
+        p.reject(err);
+      }
+    }
+  }
+
+  /** Writes what is queued and waits for every batch in flight; later conversions are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.flush();
+    if (this.inFlight === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
 }
 
 interface RollupKey { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string }

@@ -14,6 +14,8 @@ export interface TrackingOptions {
   clickBatchMax: number;
   clickBatchDelayMs: number;
   clickBatchConcurrency: number;
+  /** Group commit of conversions: most per batch (their delay and batches in flight are the clicks'). */
+  conversionBatchMax: number;
   /** Most clicks waiting for a batch; beyond it a click is answered 503 at once. 0: 10 x clickBatchMax. */
   clickQueueMax: number;
   /** Take the client IP from X-Forwarded-For (same switch as the API's TRUST_PROXY). */
@@ -31,8 +33,9 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   linkCacheMs: 5000,
   clickBatchMax: 500,
   clickBatchDelayMs: 1,
-  clickBatchConcurrency: 4,
+  clickBatchConcurrency: 1,
   clickQueueMax: 0,
+  conversionBatchMax: 200,
   trustProxy: false,
   timeZone: EASTERN_TIME_ZONE,
 };

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { route } from '../../lib/route';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
-import { recordConversion } from './conversions';
+import { ConversionBatcher } from './conversions';
 import { buildTrackingLink } from './links';
 import type { TrackingOptions } from './options';
 
@@ -89,7 +89,8 @@ export function createFastClickHandler(engine: ClickEngine, options: TrackingOpt
       .then((outcome) => {
         const answer = clickResponse(outcome, options);
         res.writeHead(answer.status, answer.headers);
-        res.end(req.method === 'HEAD' ? undefined : answer.body);
+        if (req.method === 'HEAD' || answer.body === '') res.end();
+        else res.end(answer.body);
       });
     return true;
   };
@@ -125,9 +126,18 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     noRateLimit,
   );
 
+  // Conversions are group-committed like clicks; the queued ones are written before the database closes.
+  const conversions = new ConversionBatcher(ctx.db as Kysely<DB>, {
+    max: options.conversionBatchMax,
+    delayMs: options.clickBatchDelayMs,
+    concurrency: Math.max(1, options.clickBatchConcurrency),
+    queueMax: 10 * options.conversionBatchMax,
+  });
+  app.addHook('onClose', () => conversions.close());
+
   const intake = async (request: FastifyRequest, query: ConversionIntakeQuery, via: 'postback' | 'pixel') => {
     try {
-      const result = await recordConversion(ctx.db, { ...query, clickId: query.click_id, via, at: ctx.now(), timeZone: options.timeZone });
+      const result = await conversions.record({ ...query, clickId: query.click_id, via, at: ctx.now(), timeZone: options.timeZone });
       if (result.queued) options.onPostbackQueued?.();
       return result;
     } catch (err) {

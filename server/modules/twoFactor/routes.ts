@@ -29,7 +29,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
 ) => {
   route(app, twoFactorEndpoints.otpVerify, async (request) => {
     const { affiliateId, sessionId } = request.auth;
-    const ok = await verifySignInOtp(ctx.db, { affiliateId, sessionId, code: request.body.inputCode, now: ctx.now() });
+    const ok = await verifySignInOtp(ctx.db, {
+      affiliateId, sessionId, code: request.body.inputCode, now: ctx.now(), totpKey: ctx.totpKey,
+      ip: request.ip, limits: ctx.loginLimits,
+    });
     return { success: true as const, isCodeValid: ok };
   });
 
@@ -49,7 +52,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
   route(app, twoFactorEndpoints.verifyCode, async (request) => {
     const { affiliateId, sessionId, stage } = request.auth;
     const purpose = stage === 'verify' ? 'login' : 'settings';
-    await verifyCode(ctx.db, { affiliateId, purpose, code: request.body.code, t: request.body.t, now: ctx.now() });
+    await verifyCode(ctx.db, {
+      affiliateId, purpose, code: request.body.code, t: request.body.t, now: ctx.now(), ip: request.ip, limits: ctx.loginLimits,
+    });
     if (purpose === 'login') await completeVerifiedSignIn(ctx.db, sessionId);
     return { success: true as const };
   });
@@ -62,8 +67,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
 
   route(app, twoFactorEndpoints.otpActivate, async (request) => {
     const { affiliateId, sessionId } = request.auth;
-    if (!/^[A-Z2-7]{16,128}$/.test(request.body.secret)) throw badRequest('secret: must be a base32 secret');
-    const ok = await activateOtp(ctx.db, { affiliateId, sessionId, secret: request.body.secret, otp: request.body.otp, now: ctx.now() });
+    // 128 to 512 bits (otplib's bounds; RFC 4226 §4 asks for at least 128): 26 to 103 base32 characters.
+    if (!/^[A-Z2-7]{26,103}$/.test(request.body.secret)) throw badRequest('secret: must be a base32 secret of 128 to 512 bits');
+    const ok = await activateOtp(ctx.db, {
+      affiliateId, sessionId, secret: request.body.secret, otp: request.body.otp, now: ctx.now(), totpKey: ctx.totpKey,
+    });
     return { success: true as const, isTokenValid: ok };
   });
 

@@ -5,6 +5,8 @@ import { newToken, hashToken } from '../../lib/crypto';
 import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
+import { openTotpSecret, sealTotpSecret } from './secrets';
+import { affiliateKey, checkAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
 
 /** E-mail and SMS codes: 6 digits, 10 minutes, single use, locked after 5 wrong tries (docs/server.md). */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -12,8 +14,6 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** At most this many codes sent per affiliate per 15 minutes. */
 export const CODE_SENDS_PER_WINDOW = 5;
 const SEND_WINDOW_MS = 15 * 60_000;
-/** Wrong authenticator codes allowed per half sign-in before the token is revoked. */
-export const OTP_MAX_WRONG = 5;
 
 export const messages = {
   noMobile: 'Add your mobile number to receive code via SMS',
@@ -21,7 +21,6 @@ export const messages = {
   wrongCode: 'The code you entered is incorrect. Please try again.',
   expiredCode: 'This code has expired or has already been used. Please request a new code.',
   lockedCode: 'Too many incorrect codes. Please request a new code.',
-  tooManyOtp: 'Too many incorrect codes. Please sign in again.',
   deactivated: 'Google Authenticator has been deactivated.',
 } as const;
 
@@ -76,8 +75,12 @@ export async function sendCode(
 /** Checks a code; wrong tries count, the fifth locks it; a right one is used up. */
 export async function verifyCode(
   db: Kysely<DB>,
-  args: { affiliateId: number; purpose: 'login' | 'settings'; code: string; t: string; now: Date },
+  args: { affiliateId: number; purpose: 'login' | 'settings'; code: string; t: string; now: Date; ip: string; limits: LoginLimits },
 ): Promise<void> {
+  // Wrong codes also count per account (any code, any purpose): throttled with growing delays.
+  const attempt = { kind: 'code' as const, account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits };
+  const throttled = await checkAttempt(db, attempt);
+  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
   const row = await db
     .selectFrom('verification_codes')
     .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
@@ -96,37 +99,44 @@ export async function verifyCode(
       .set({ attempts, used_at: attempts >= CODE_MAX_ATTEMPTS ? args.now : null })
       .where('id', '=', row.id)
       .execute();
+    await recordAttempt(db, attempt, false);
     throw badRequest(attempts >= CODE_MAX_ATTEMPTS ? messages.lockedCode : messages.wrongCode);
   }
   // Single use: only the request that flips used_at wins (two concurrent right answers: one succeeds).
   const used = await db.updateTable('verification_codes').set({ used_at: args.now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw badRequest(messages.expiredCode);
+  await recordAttempt(db, attempt, true);
 }
 
-/** Wrong authenticator codes per half sign-in (in memory: a restart only resets the count). */
-const wrongOtp = new Map<number, number>();
-
-export async function verifySignInOtp(db: Kysely<DB>, args: { affiliateId: number; sessionId: number; code: string; now: Date }): Promise<boolean> {
+/**
+ * The authenticator step of a sign-in. Wrong codes count per account in the database, not per half
+ * sign-in: signing in again with the password (itself throttled) gives no fresh guesses, and only a
+ * right code resets the count. The wrong code that starts the throttling also revokes the half
+ * sign-in: the next guess needs the password again, and waits (429 with Retry-After).
+ */
+export async function verifySignInOtp(
+  db: Kysely<DB>,
+  args: { affiliateId: number; sessionId: number; code: string; now: Date; totpKey: Buffer; ip: string; limits: LoginLimits },
+): Promise<boolean> {
+  const attempt = { kind: 'otp' as const, account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits };
+  const throttled = await checkAttempt(db, attempt);
+  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
   const ok = await db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom('affiliates').select(['otp_secret', 'otp_last_step']).where('id', '=', args.affiliateId).forUpdate().executeTakeFirstOrThrow();
-    const step = a.otp_secret ? verifyTotp(a.otp_secret, args.code, args.now, a.otp_last_step ?? -1) : null;
+    const secret = a.otp_secret ? openTotpSecret(args.totpKey, args.affiliateId, a.otp_secret) : null;
+    const step = secret ? verifyTotp(secret, args.code, args.now, a.otp_last_step ?? -1) : null;
     if (step === null) return false;
     await trx.updateTable('affiliates').set({ otp_last_step: step, last_login_at: args.now }).where('id', '=', args.affiliateId).execute();
     await trx.updateTable('sessions').set({ stage: 'active' }).where('id', '=', args.sessionId).execute();
+    await recordAttempt(trx, attempt, true);
     return true;
   });
-  if (ok) {
-    wrongOtp.delete(args.sessionId);
-    return true;
-  }
-  const n = (wrongOtp.get(args.sessionId) ?? 0) + 1;
-  wrongOtp.set(args.sessionId, n);
-  if (n >= OTP_MAX_WRONG) {
-    // Outside the transaction above: the revocation must stick while the request answers 429.
-    wrongOtp.delete(args.sessionId);
+  if (ok) return true;
+  await recordAttempt(db, attempt, false);
+  const now = await checkAttempt(db, attempt);
+  if (now) {
     await db.updateTable('sessions').set({ revoked_at: args.now }).where('id', '=', args.sessionId).execute();
-    // The half sign-in is revoked: signing in again with the password can start at once.
-    throw new ApiError(429, messages.tooManyOtp, 1);
+    throw new ApiError(429, now.message, now.retryAfterSeconds);
   }
   return false;
 }
@@ -142,13 +152,16 @@ export async function startOtpSetup(db: Kysely<DB>, affiliateId: number, issuer:
 }
 
 /** Activates two-factor with the secret shown at set-up, once a code from it checks out. */
-export async function activateOtp(db: Kysely<DB>, args: { affiliateId: number; sessionId: number; secret: string; otp: string; now: Date }): Promise<boolean> {
+export async function activateOtp(
+  db: Kysely<DB>,
+  args: { affiliateId: number; sessionId: number; secret: string; otp: string; now: Date; totpKey: Buffer },
+): Promise<boolean> {
   const step = verifyTotp(args.secret, args.otp, args.now);
   if (step === null) return false;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('affiliates')
-      .set({ otp_secret: args.secret, otp_enabled: true, otp_last_step: step, otp_prompt_date: args.now, updated_at: args.now })
+      .set({ otp_secret: sealTotpSecret(args.totpKey, args.affiliateId, args.secret), otp_enabled: true, otp_last_step: step, otp_prompt_date: args.now, updated_at: args.now })
       .where('id', '=', args.affiliateId)
       .execute();
     await trx.updateTable('sessions').set({ stage: 'active' }).where('id', '=', args.sessionId).execute();

@@ -1,0 +1,99 @@
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+import type { Config } from './config';
+
+/**
+ * One server process per core (issue 12): `npm start` forks WEB_CONCURRENCY processes that share
+ * the port (node:cluster). The processes hold no state of their own that matters: sessions, limits
+ * and clicks live in the database, and each process's click batches lock rollup rows in key order.
+ * The embedded PGlite database can be opened by one process only, so it always runs one.
+ */
+export function serverProcesses(
+  config: Pick<Config, 'databaseUrl' | 'webConcurrency'>,
+  cores: number = os.availableParallelism(),
+): { count: number; note?: string } {
+  if (!config.databaseUrl) {
+    const note = config.webConcurrency && config.webConcurrency > 1
+      ? `WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded PGlite database can be opened by one process only (set DATABASE_URL for more)`
+      : undefined;
+    return { count: 1, note };
+  }
+  return { count: Math.max(1, config.webConcurrency ?? cores) };
+}
+
+/** What a server process tells the primary once it listens. */
+export const READY_MESSAGE = 'server-ready';
+
+/** Tells the primary (if any) that this process listens. */
+export function reportReady() {
+  if (cluster.isWorker) process.send?.(READY_MESSAGE);
+}
+
+/**
+ * The primary process: forks `count` server processes and waits until every one listens; a process
+ * that dies later is replaced (after a second when it died young, so a crash loop does not spin);
+ * SIGINT/SIGTERM are passed on as SIGTERM (each process stops gracefully: in-flight requests finish,
+ * queued clicks are written) and the primary exits once all have exited, forcing them after
+ * `forceAfterMs`. Resolves once all are ready; a process that fails before the first start ends all.
+ */
+export function supervise(count: number, say: (message: string) => void, forceAfterMs = 15_000): Promise<void> {
+  let closing = false;
+  let started = false;
+  const born = new Map<Worker, number>();
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+
+  const fork = () => {
+    const worker = cluster.fork();
+    born.set(worker, Date.now());
+    return worker;
+  };
+
+  const stopAll = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: stopping ${alive().length} server processes...`);
+    for (const w of alive()) w.process.kill('SIGTERM');
+    const force = setTimeout(() => {
+      console.error('[server] server processes took too long to stop, killing them');
+      for (const w of alive()) w.process.kill('SIGKILL');
+      process.exit(1);
+    }, forceAfterMs);
+    force.unref();
+    if (alive().length === 0) process.exit(0);
+  };
+  process.on('SIGINT', () => stopAll('SIGINT'));
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+
+  return new Promise((resolve, reject) => {
+    let ready = 0;
+    cluster.on('message', (_worker, message) => {
+      if (message !== READY_MESSAGE || started) return;
+      if (++ready === count) {
+        started = true;
+        resolve();
+      }
+    });
+    cluster.on('exit', (worker, code, signal) => {
+      const age = Date.now() - (born.get(worker) ?? 0);
+      born.delete(worker);
+      if (closing) {
+        if (alive().length === 0) {
+          say('stopped cleanly');
+          process.exit(0);
+        }
+        return;
+      }
+      if (!started) {
+        closing = true;
+        for (const w of alive()) w.process.kill('SIGTERM');
+        reject(new Error(`a server process exited during start (${signal ?? `code ${code}`})`));
+        return;
+      }
+      say(`server process ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      setTimeout(() => {
+        if (!closing) fork();
+      }, age < 5000 ? 1000 : 0);
+    });
+    for (let i = 0; i < count; i++) fork();
+  });
+}
