@@ -95,6 +95,9 @@ const preview: Preview = {
     // key or pointer of the previous story decides whether this one shows focus rings.
     setInteractionModality(null as unknown as 'pointer');
     newStoryRun();
+    // Every story starts with the device's remembered state empty (news seen, closed modals...): a
+    // story that reads one never depends on the story before it. Stories that need a value set it.
+    localStorage.clear();
     // Breaches left by a previous story's late requests are not this story's.
     takeContractViolations();
   },

@@ -5,19 +5,18 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { AriaRouter } from './app/AriaRouter';
 import { makeStore } from './app/store';
-import { PortalThemeProvider } from './ui/theme';
+import { ThemeRoot } from './app/ThemeRoot';
 
 const store = makeStore();
-const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       <BrowserRouter>
         <AriaRouter>
-          <PortalThemeProvider theme={prefersDark ? 'dark' : 'light'}>
+          <ThemeRoot>
             <App />
-          </PortalThemeProvider>
+          </ThemeRoot>
         </AriaRouter>
       </BrowserRouter>
     </Provider>

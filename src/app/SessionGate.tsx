@@ -5,7 +5,7 @@ import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi'
 import { clearSession, hasValidSession } from '../lib/session';
 import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
-import { authRoutes } from '../features/auth/routes';
+import { authRoutes, openRoutes } from '../features/auth/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
 import { useAppDispatch } from './hooks';
@@ -71,6 +71,7 @@ function SignedInRoutes() {
     <Routes>
       <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
       <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
+      {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
       <Route
         element={
           <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>

@@ -8,6 +8,10 @@ export const storageKeys = {
   referrer: 'mb-ref',
   marketing: 'mb-mktg',
   blog: 'mb-blg',
+  /** Not the spec's: the highest news id this device has seen (the bell's unread count). */
+  newsSeen: 'mb-news-seen',
+  /** Not the spec's: the theme chosen on this device ('light' or 'dark'; none means System). public/theme-boot.js reads it too. */
+  theme: 'mb-theme',
 } as const;
 
 export const sessionKeys = [storageKeys.authToken, storageKeys.affiliateId, storageKeys.tokenCopy] as const;

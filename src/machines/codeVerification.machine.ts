@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { codeFieldMessages } from '../api/contract/twoFactor';
 
 /**
  * Code verification (spec 002 §2 'Please verify your account', spec 001 §2.5 settings verification):
@@ -26,6 +27,7 @@ export interface CodeVerificationInput {
 export const codeMessages = {
   sent: 'We have sent you a code.',
   connection: 'Connection error.',
+  required: codeFieldMessages.emailOrSms,
 } as const;
 
 export const codeVerificationMachine = setup({
@@ -81,8 +83,13 @@ export const codeVerificationMachine = setup({
     },
     enteringCode: {
       on: {
-        SUBMIT: { target: 'verifying', actions: assign({ error: null }) },
-        RESEND: 'choosingMethod',
+        // An empty code is caught before the request; its format is the server's to judge (spec 002 §5).
+        SUBMIT: [
+          { guard: ({ event }) => event.code.trim() !== '', target: 'verifying', actions: assign({ error: null }) },
+          { actions: assign({ error: codeMessages.required }) },
+        ],
+        // 'Request a new code' goes back to the choice of delivery (issue 13: no dead end after a locked code).
+        RESEND: { target: 'choosingMethod', actions: assign({ error: null }) },
         CANCEL: 'cancelled',
       },
     },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { codeFieldMessages } from '../api/contract/twoFactor';
 import { codeVerificationMachine } from './codeVerification.machine';
 import { twoFactorSetupMachine } from './twoFactorSetup.machine';
 
@@ -31,6 +32,8 @@ export interface OtpVerifyAnswer {
   success: boolean;
   isCodeValid?: boolean;
   errorMessage?: string;
+  /** The HTTP status of a refused answer: 401 or 429 mean the half sign-in is over. */
+  code?: number;
 }
 
 export const signInMessages = {
@@ -40,6 +43,7 @@ export const signInMessages = {
   emailRequired: 'Please enter your e-mail address.',
   emailInvalid: 'Please enter a valid e-mail address.',
   passwordRequired: 'Please enter your password.',
+  otpRequired: codeFieldMessages.authenticator,
 } as const;
 
 /** Spec 002 §9: the two-factor prompt repeats every 30 days. */
@@ -108,6 +112,8 @@ export const signInMachine = setup({
     storeSession: (_, _params: { answer: LoginAnswer }) => {},
     /** Set-up completed: the one-time password counts as verified for this session. */
     markOtpVerified: () => {},
+    /** The half sign-in is over: forget its stored token (the screen supplies it). */
+    forgetHalfSignIn: () => {},
     /** Leave the journey: the screen reloads the page with (or without) the stored session. */
     reload: () => {},
   },
@@ -118,6 +124,9 @@ export const signInMachine = setup({
     countryNotVerified: (_, answer: LoginAnswer) => !answer.countryVerified,
     twoFactorOptional: (_, answer: LoginAnswer) => answer.o === SPECIAL_O || answer.p > 2,
     promptDue: ({ context }, answer: LoginAnswer) => promptDue(answer.otpPromptDate, context.now()),
+    codeEntered: ({ event }) => event.type === 'SUBMIT_CODE' && event.code.trim() !== '',
+    /** The server has ended the half sign-in (too many wrong codes, or revoked): only the password helps now. */
+    halfSignInEnded: (_, answer: OtpVerifyAnswer) => !answer.success && (answer.code === 401 || answer.code === 429),
   },
 }).createMachine({
   id: 'signIn',
@@ -183,7 +192,11 @@ export const signInMachine = setup({
     },
     authenticatorCode: {
       on: {
-        SUBMIT_CODE: { target: 'verifyingOtp', actions: assign({ error: null }) },
+        // An empty code is caught here, before any request (issue 13).
+        SUBMIT_CODE: [
+          { guard: 'codeEntered', target: 'verifyingOtp', actions: assign({ error: null }) },
+          { actions: assign({ error: signInMessages.otpRequired }) },
+        ],
         // Cancel reloads the page (spec 002 §2).
         CANCEL: 'cancelled',
       },
@@ -200,6 +213,12 @@ export const signInMachine = setup({
             actions: { type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) },
           },
           { guard: ({ event }) => event.output.success, target: 'authenticatorCode', actions: assign({ error: signInMessages.wrongOtp }) },
+          // Too many wrong codes: back to the password with the server's message, not a dead end (issue 13).
+          {
+            guard: { type: 'halfSignInEnded', params: ({ event }) => event.output },
+            target: 'credentials',
+            actions: [assign({ error: ({ event }) => event.output.errorMessage ?? signInMessages.internal, answer: null }), 'forgetHalfSignIn'],
+          },
           { target: 'authenticatorCode', actions: assign({ error: ({ event }) => event.output.errorMessage ?? signInMessages.internal }) },
         ],
         onError: { target: 'authenticatorCode', actions: assign({ error: signInMessages.connection }) },
@@ -243,6 +262,13 @@ export const signInMachine = setup({
       invoke: {
         id: 'twoFactorSetup',
         src: 'twoFactorSetup',
+        // The session is stored as soon as the code is accepted, not when the success screen is left:
+        // a reload there finds the affiliate signed in (issue 13).
+        onSnapshot: {
+          guard: ({ event }) => event.snapshot.value === 'activated',
+          actions: [{ type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) }, 'markOtpVerified'],
+        },
+        // Stored again at the end (an idempotent write): the session never depends on having seen that snapshot.
         onDone: [
           {
             guard: ({ event }) => event.output.activated,

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { codeFieldMessages } from '../api/contract/twoFactor';
 
 /**
  * Two-factor set-up (spec 001 §2.5 and §4 Two-factor; opened by the sign-in offers of spec 002 §4):
@@ -25,6 +26,9 @@ export const twoFactorMessages = {
   qrFailed: 'Error while fetching QR code.',
   wrongCode: 'The value you entered was incorrect. Please scan this new code and try again.',
   activateFailed: 'Error while activating 2-factor authentication. Please try again later.',
+  codeRequired: codeFieldMessages.authenticator,
+  /** Shown with a fresh QR code: the entry scanned before will never give a valid code. */
+  removeOldEntry: 'The entry you added before no longer works: remove it from your authenticator app, then scan this new code.',
 } as const;
 
 interface Context {
@@ -32,6 +36,8 @@ interface Context {
   qrImage: string | null;
   secret: string | null;
   error: string | null;
+  /** A fresh QR code replaced one the affiliate may have scanned already. */
+  replaced: boolean;
 }
 
 export const twoFactorSetupMachine = setup({
@@ -49,20 +55,23 @@ export const twoFactorSetupMachine = setup({
     }),
   },
   actions: {
-    storeSecret: assign(({ event }) => {
+    storeSecret: assign(({ context, event }) => {
       const out = (event as unknown as { output: OtpSetupResult }).output;
-      return { token: out.token ?? null, qrImage: out.qrImage ?? null, secret: out.secret ?? null };
+      // A new secret after one was shown: the affiliate may have scanned the old one already.
+      const replaced = context.replaced || (context.secret !== null && context.secret !== out.secret);
+      return { token: out.token ?? null, qrImage: out.qrImage ?? null, secret: out.secret ?? null, replaced };
     }),
   },
 }).createMachine({
   id: 'twoFactorSetup',
-  context: { token: null, qrImage: null, secret: null, error: null },
+  context: { token: null, qrImage: null, secret: null, error: null, replaced: false },
   initial: 'downloadApp',
   output: ({ context }) => ({ activated: context.error === null && context.secret !== null }),
   states: {
     downloadApp: {
       tags: ['unsaved'],
-      on: { NEXT: 'loadingQrCode', CANCEL: 'cancelled' },
+      // The secret is kept for the whole set-up: Back and Next show the same QR code again (issue 13).
+      on: { NEXT: [{ guard: ({ context }) => context.secret !== null, target: 'scanQrCode' }, { target: 'loadingQrCode' }], CANCEL: 'cancelled' },
     },
     loadingQrCode: {
       tags: ['unsaved'],
@@ -87,8 +96,12 @@ export const twoFactorSetupMachine = setup({
     enterCode: {
       tags: ['unsaved'],
       on: {
-        ACTIVATE: 'activating',
-        BACK: 'scanQrCode',
+        // An empty code is caught before the request (and costs no fresh QR code).
+        ACTIVATE: [
+          { guard: ({ event }) => event.code.trim() !== '', target: 'activating' },
+          { actions: assign({ error: twoFactorMessages.codeRequired }) },
+        ],
+        BACK: { target: 'scanQrCode', actions: assign({ error: null }) },
         CANCEL: 'cancelled',
       },
     },

@@ -18,6 +18,26 @@ export function dayInZone(instant: Date, timeZone: string): string {
   return formatInTimeZone(instant, timeZone, 'yyyy-MM-dd');
 }
 
+/**
+ * dayInZone, remembered for the current minute (days change on minute boundaries in every zone): for
+ * hot paths that ask for the same day thousands of times a second (the tracking engine's clicks and
+ * conversions). Each caller keeps its own.
+ */
+export function dayInZoneByMinute(): (instant: Date, timeZone: string) => string {
+  let lastMinute = -1;
+  let lastZone = '';
+  let lastDay = '';
+  return (instant, timeZone) => {
+    const minute = Math.floor(instant.getTime() / 60_000);
+    if (minute !== lastMinute || timeZone !== lastZone) {
+      lastMinute = minute;
+      lastZone = timeZone;
+      lastDay = dayInZone(instant, timeZone);
+    }
+    return lastDay;
+  };
+}
+
 /** 'YYYY-MM-DD HH:MM:SS' (24-hour clock) of an instant in a time zone. */
 export function dateTimeInZone(instant: Date, timeZone: string): string {
   return formatInTimeZone(instant, timeZone, 'yyyy-MM-dd HH:mm:ss');

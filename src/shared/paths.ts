@@ -58,6 +58,8 @@ export const paths = {
   verify: (affiliateId?: number | string, code?: string) => `/verify${query({ i: affiliateId, e: code })}`,
   /** One-time-token login handoff. */
   ottLogin: '/ottlogin',
+  /** Not the spec's: the two-factor set-up guide the offers link to, open signed in and signed out (issue 13). */
+  twoFactorGuide: '/help/two-factor',
 } as const;
 
 /** The same routes as react-router patterns. */
@@ -82,6 +84,7 @@ export const patterns = {
   resetPassword: '/resetPassword',
   verify: '/verify',
   ottLogin: paths.ottLogin,
+  twoFactorGuide: paths.twoFactorGuide,
   /** Any other path. */
   other: '*',
 } as const;

@@ -19,6 +19,8 @@ export const authServerMessages = {
   pendingApproval: 'Your application is still being reviewed. You can sign in once your account has been approved.',
   tooManyAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, or reset your password.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** The fifth wrong authenticator code ends the half sign-in (429). */
+  tooManyOtp: 'Too many incorrect codes. Please wait 1 minute and sign in again.',
   wrongVerificationCode: 'The code you entered is not valid. Please check it and try again.',
   codeSendFailed: 'We could not send the code. Please try again in a few minutes.',
   internal: 'An internal error occurred. Please try again later',

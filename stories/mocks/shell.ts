@@ -125,6 +125,9 @@ export const affiliateHandlers = {
   loaded: (affiliate: AffiliateResponse = affiliateFixture) => answer(getAffiliate, affiliate),
   pending: (spy?: Spy) => pending(getAffiliate, spy),
   failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(getAffiliate, message, status),
+  /** A 200 answer without `success: true`. */
+  notSuccess: () => mock(getAffiliate, () => HttpResponse.json({ success: false, errors: { message: 'Your session could not be loaded.' } })),
+  networkError: () => networkError(getAffiliate),
 };
 
 /* ---- GET /news ---- */

@@ -71,6 +71,8 @@ export const ManualActivation: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByRole('tab', { name: 'Top' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Top campaigns appear here.');
+    // The selection indicator moves with a transition: the screenshot waits for it (a CI run caught it mid-way).
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
   },
 };
 

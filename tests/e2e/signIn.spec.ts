@@ -36,6 +36,35 @@ test('the demo affiliate signs straight in to /dashboard, and sign-out removes t
   expect(r.status).toBe(401);
 });
 
+test('the two-factor set-up guide opens signed out and signed in, with a title of its own', async ({ page, product }) => {
+  await page.goto(`${product.url}${paths.twoFactorGuide}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'How to set up two-factor authentication' })).toBeVisible();
+  await expect(page).toHaveTitle(/^How to set up two-factor authentication \| /);
+  await submitCredentials(page, product.url, 'demo@example.com');
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
+  await expect(page).toHaveTitle(/^Dashboard \| /);
+  await page.goto(`${product.url}${paths.twoFactorGuide}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'How to set up two-factor authentication' })).toBeVisible();
+});
+
+test('the theme chosen on the device is applied before the first paint, on the sign-in page too', async ({ page, product }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('mb-theme', 'dark');
+    // What the page is marked with the moment <body> exists, long before the portal's code runs.
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      (window as unknown as { themeAtBody?: string }).themeAtBody = document.documentElement.dataset.theme;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${product.url}/`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { themeAtBody?: string }).themeAtBody)).toBe('dark');
+  // The portal renders in the same theme: a dark page behind the sign-in card.
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(14, 16, 19)');
+});
+
 test("a wrong password shows the server's message", async ({ page, product }) => {
   await submitCredentials(page, product.url, 'demo@example.com', 'not-the-password');
   await expect(page.getByText('The e-mail address or password you entered is incorrect.')).toBeVisible();

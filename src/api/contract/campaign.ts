@@ -100,7 +100,7 @@ export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 
 /** GET /search?q=: a campaign name fragment, or an id as '#1234' or '1234'. */
 export const QuickSearchQuery = z.object({
-  q: SafeText().trim().min(1, 'is required').max(100, 'is too long'),
+  q: SafeText().trim().min(1, 'Please type a campaign name or ID.').max(100, 'Please search with at most 100 characters.'),
 });
 export type QuickSearchQuery = z.infer<typeof QuickSearchQuery>;
 

@@ -20,9 +20,14 @@ const StoredId = z
 
 /** POST /authenticationApp (spec 002 sections 3, 5, 7). */
 export const LoginRequest = z.object({
-  email: SafeText().trim().min(1, 'is required').max(254, 'is too long').pipe(z.email('must be a valid e-mail address')),
+  // The sign-in form's own messages (spec 002 §5), as whole sentences the server answers as they are.
+  email: SafeText()
+    .trim()
+    .min(1, 'Please enter your e-mail address.')
+    .max(254, 'Please enter a valid e-mail address.')
+    .pipe(z.email('Please enter a valid e-mail address.')),
   // Only ever hashed, never stored as text: a NUL in it is a wrong password and counts as a failure.
-  password: z.string().min(1, 'is required').max(200, 'is too long'),
+  password: z.string().min(1, 'Please enter your password.').max(200, 'The password is too long.'),
   ld: StoredId,
   oid: StoredId,
 });

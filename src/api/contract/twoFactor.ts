@@ -8,7 +8,15 @@ import { successEnvelope } from './envelope';
  * token stored at step 1 of the login flow is enough for these, the rest of the API needs a
  * completed session.
  */
-const SixDigits = z.string().trim().regex(/^\d{6}$/, 'must be 6 digits');
+/**
+ * Messages of fields a person fills in are whole sentences: the server answers them as they are, with
+ * no field name from the code in front (issue 13; server/plugins/errors.ts).
+ */
+export const codeFieldMessages = {
+  authenticator: 'Please enter the 6-digit code from your authenticator app.',
+  emailOrSms: 'Please enter the code we sent you.',
+} as const;
+const SixDigits = z.string().trim().regex(/^\d{6}$/, codeFieldMessages.authenticator);
 
 /** POST /authenticationApp/otpVerify: the authenticator code at sign-in. */
 export const OtpVerifyRequest = z.object({ inputCode: SixDigits });
@@ -31,8 +39,8 @@ export type SendCodeResponse = z.infer<typeof SendCodeResponse>;
 
 /** POST /authenticationApp/verifyCode: the code is trimmed, not format-checked on the client. */
 export const VerifyCodeRequest = z.object({
-  code: SafeText().trim().min(1, 'is required').max(12, 'is too long'),
-  t: SafeText().min(1, 'is required').max(200, 'is too long'),
+  code: SafeText().trim().min(1, codeFieldMessages.emailOrSms).max(12, 'This code is too long: please check it and try again.'),
+  t: SafeText().min(1, 'Please request a new code.').max(200, 'Please request a new code.'),
 });
 export const VerifyCodeResponse = successEnvelope({});
 

@@ -17,6 +17,8 @@ export interface AccountVerificationFormProps {
   onChoose: (method: CodeMethod) => void;
   onSend: () => void;
   onSubmit: (code: string) => void;
+  /** 'Request a new code': back to the choice of delivery. */
+  onResend: () => void;
   onCancel: () => void;
   /** The hint under the disabled SMS choices; the settings page words it differently (spec 001 §2.5). */
   smsHint?: string;
@@ -31,6 +33,7 @@ export function AccountVerificationForm({
   onChoose,
   onSend,
   onSubmit,
+  onResend,
   onCancel,
   smsHint = '(Add your mobile number after logging in to receive code via SMS)',
 }: AccountVerificationFormProps) {
@@ -86,6 +89,12 @@ export function AccountVerificationForm({
             </Button>
             <Button variant="secondary" onPress={onCancel} isDisabled={step === 'verifying'}>
               Cancel
+            </Button>
+          </div>
+          {/* A locked or expired code says 'Please request a new code.': this is where (issue 13). */}
+          <div>
+            <Button variant="link" onPress={onResend} isDisabled={step === 'verifying'}>
+              Request a new code
             </Button>
           </div>
         </>

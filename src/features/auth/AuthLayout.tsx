@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { usePageTitle, useFocusHeadingOnChange } from '../../lib/page';
 import { Card, CardBody } from '../../ui/Card';
+import { Link } from '../../ui/Link';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -25,6 +27,7 @@ const Brand = styled.div`
 const Title = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[4]}px;
   font-size: ${({ theme }) => theme.fontSizes.xxl};
+  &:focus { outline: none; }
 `;
 const Footer = styled.footer`
   margin-top: auto;
@@ -54,19 +57,31 @@ export interface AuthLayoutProps {
 
 /** The frame of every signed-out screen: logo, a card with the screen's heading, the footer with the site id. */
 export function AuthLayout({ title, productName, siteId, children }: AuthLayoutProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const screen = typeof title === 'string' ? title : null;
+  usePageTitle(screen, productName);
+  // Each new step of a journey (code, verification, offer, set-up) is announced by its heading.
+  useFocusHeadingOnChange(screen, () => heading.current);
   return (
     <Page>
       <Logo productName={productName} />
       <Main>
         <Card>
           <CardBody>
-            <Title>{title}</Title>
+            <Title ref={heading} tabIndex={-1}>
+              {title}
+            </Title>
             {children}
           </CardBody>
         </Card>
       </Main>
       <Footer>
         {productName} · Site ID {siteId}
+        {/* Sign-in checks the address's country with DB-IP's data, whose licence (CC BY 4.0) asks for this credit. */}
+        <br />
+        <Link href="https://db-ip.com" external>
+          IP Geolocation by DB-IP
+        </Link>
       </Footer>
     </Page>
   );

@@ -24,14 +24,16 @@ export interface LoginFormProps {
   fieldErrors: CredentialErrors;
   isPending: boolean;
   onSubmit: (email: string, password: string) => void;
+  /** The e-mail of an earlier attempt in this journey (back from the code screen): not typed twice. */
+  initialEmail?: string;
 }
 
 /** A required field whose validity is the machine's message alone. */
 const judgedBy = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const, isRequired: true });
 
 /** Spec 002 §2 Login screen: e-mail, password, 'Sign in' with a spinner, register and forgot links. */
-export function LoginForm({ error, fieldErrors, isPending, onSubmit }: LoginFormProps) {
-  const [email, setEmail] = useState('');
+export function LoginForm({ error, fieldErrors, isPending, onSubmit, initialEmail = '' }: LoginFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   // A click dismisses the error banner (spec 002 §4); the next attempt's error shows again.
   const [attempt, setAttempt] = useState(0);

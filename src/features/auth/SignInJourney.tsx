@@ -7,7 +7,8 @@ import { codeVerificationMachine } from '../../machines/codeVerification.machine
 import { signInMachine } from '../../machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
 import { useFlowActor } from '../../lib/flowActor';
-import { storeLoginTokens, storeSession } from '../../lib/session';
+import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '../../lib/session';
+import { authApi } from '../../api/authApi';
 import { paths } from '../../shared/paths';
 import { AccountVerificationForm, type VerificationStep } from './AccountVerificationForm';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
@@ -21,8 +22,11 @@ import { TwoFactorSetupView, type SetupStep } from './TwoFactorSetupView';
 export interface SignInJourneyProps {
   productName: string;
   siteId: string;
-  /** Called when the journey ends (signed in or cancelled); the app reloads the page (spec 002 §4). */
-  onFinished?: () => void;
+  /**
+   * Called when the journey ends, signed in or not; the app reloads the page (spec 002 §4): the
+   * dashboard when signed in, the sign-in screen's own address otherwise.
+   */
+  onFinished?: (signedIn: boolean) => void;
   /**
    * Called once when the password is accepted: the app fetches the first signed-in screen's code
    * meanwhile, so the page that opens after the journey does not wait for it.
@@ -58,6 +62,7 @@ function VerificationStepView({ actor }: { actor: ActorRefFrom<typeof codeVerifi
       onChoose={(m) => actor.send({ type: 'CHOOSE', method: m })}
       onSend={() => actor.send({ type: 'SEND' })}
       onSubmit={(code) => actor.send({ type: 'SUBMIT', code })}
+      onResend={() => actor.send({ type: 'RESEND' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
     />
   );
@@ -67,6 +72,7 @@ function SetupStepView({ actor }: { actor: ActorRefFrom<typeof twoFactorSetupMac
   const step = useSelector(actor, (s) => s.value as SetupStep | 'done' | 'cancelled');
   const qrImage = useSelector(actor, (s) => s.context.qrImage);
   const secret = useSelector(actor, (s) => s.context.secret);
+  const replaced = useSelector(actor, (s) => s.context.replaced);
   const error = useSelector(actor, (s) => s.context.error);
   const unsaved = useSelector(actor, (s) => s.hasTag('unsaved'));
   useLeaveWarning(unsaved);
@@ -76,6 +82,7 @@ function SetupStepView({ actor }: { actor: ActorRefFrom<typeof twoFactorSetupMac
       step={step}
       qrImage={qrImage}
       secret={secret}
+      replaced={replaced}
       error={error}
       onNext={() => actor.send({ type: 'NEXT' })}
       onBack={() => actor.send({ type: 'BACK' })}
@@ -98,11 +105,23 @@ const titles: Record<string, string> = {
   twoFactorSetup: '2-step Verification Setup',
 };
 
+const reloadInto = (signedIn: boolean) => window.location.assign(signedIn ? paths.dashboard : paths.root);
+
+/**
+ * A journey left without a session (Cancel on a code screen, a forced set-up abandoned): the half
+ * sign-in's token is revoked on the server and forgotten here, so nothing half signed-in stays behind.
+ */
+async function abandonHalfSignIn(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) {
+  if (readSessionToken()) await dispatch(authApi.endpoints.logout.initiate()).unwrap().catch(() => undefined);
+  clearSession();
+}
+
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
-export function SignInJourney({ productName, siteId, onFinished = () => window.location.assign(paths.dashboard), prefetchSignedIn }: SignInJourneyProps) {
+export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn }: SignInJourneyProps) {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
   const pendingWrite = useRef<Promise<void>>(Promise.resolve());
+  const sessionStored = useRef(false);
   const machine = useMemo(() => {
     const a = makeSignInActors(dispatch);
     return signInMachine.provide({
@@ -116,8 +135,11 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
       actions: {
         storeLoginTokens: (_, { answer }) => storeLoginTokens({ token: answer.token ?? '', ld: answer.ld, oid: answer.oid }),
         storeSession: (_, { answer }) => {
+          sessionStored.current = true;
           pendingWrite.current = storeSession({ token: answer.token ?? '', affiliateId: answer.affiliateId ?? '' });
         },
+        // The server has ended (or throttled) this half sign-in: revoke it to be sure, and forget its token.
+        forgetHalfSignIn: () => void abandonHalfSignIn(dispatch),
         reload: () => {},
       },
     });
@@ -126,6 +148,7 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
   const state = useSelector(actor, (s) => s.value as string);
   const error = useSelector(actor, (s) => s.context.error);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const email = useSelector(actor, (s) => s.context.email);
   const verification = useSelector(actor, (s) => s.children.codeVerification as ActorRefFrom<typeof codeVerificationMachine> | undefined);
   const setup = useSelector(actor, (s) => s.children.twoFactorSetup as ActorRefFrom<typeof twoFactorSetupMachine> | undefined);
   const done = useSelector(actor, (s) => s.status === 'done');
@@ -139,8 +162,11 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
     prefetchSignedIn?.();
   }, [passwordAccepted, prefetchSignedIn]);
   useEffect(() => {
-    if (done) void pendingWrite.current.then(onFinished);
-  }, [done, onFinished]);
+    if (!done) return;
+    void pendingWrite.current
+      .then(() => (sessionStored.current ? undefined : abandonHalfSignIn(dispatch)))
+      .then(() => onFinished(sessionStored.current));
+  }, [done, onFinished, dispatch]);
 
   if (done || state === 'savingPromptDate') return <LoadingScreen />;
 
@@ -178,6 +204,7 @@ export function SignInJourney({ productName, siteId, onFinished = () => window.l
         <LoginForm
           error={error}
           fieldErrors={fieldErrors}
+          initialEmail={email}
           isPending={state === 'authenticating'}
           onSubmit={(email, password) => actor.send({ type: 'SUBMIT', email, password })}
         />

@@ -5,7 +5,7 @@ import { Link } from '../../ui/Link';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Form } from './LoginForm';
 
-export const setupGuideUrl = `${paths.faq}#two-factor`;
+export const setupGuideUrl = paths.twoFactorGuide;
 
 export interface TwoFactorOfferProps {
   variant: 'forced' | 'optional';

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Stepper } from '../../ui/Stepper';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
+import { twoFactorMessages } from '../../machines/twoFactorSetup.machine';
 import { Form } from './LoginForm';
 
 export type SetupStep = 'downloadApp' | 'loadingQrCode' | 'qrCodeFailed' | 'scanQrCode' | 'refreshingQrCode' | 'enterCode' | 'activating' | 'activated';
@@ -33,6 +34,8 @@ export interface TwoFactorSetupViewProps {
   step: SetupStep;
   qrImage: string | null;
   secret: string | null;
+  /** A fresh QR code replaced one the affiliate may have scanned: say the old entry must go. */
+  replaced?: boolean;
   error: string | null;
   onNext: () => void;
   onBack: () => void;
@@ -53,7 +56,7 @@ const stepNumber: Record<SetupStep, number> = {
 };
 
 /** Spec 001 §2.5 '2-step Verification Setup': download the app, scan the QR code, enter the code. */
-export function TwoFactorSetupView({ step, qrImage, secret, error, onNext, onBack, onActivate, onRetry, onFinish }: TwoFactorSetupViewProps) {
+export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, error, onNext, onBack, onActivate, onRetry, onFinish }: TwoFactorSetupViewProps) {
   const [code, setCode] = useState('');
   // A code belongs to one secret: when a wrong code brings a fresh QR code, the old entry is cleared.
   const [codeSecret, setCodeSecret] = useState(secret);
@@ -111,6 +114,11 @@ export function TwoFactorSetupView({ step, qrImage, secret, error, onNext, onBac
       )}
       {step === 'scanQrCode' && (
         <>
+          {replaced && (
+            <SystemMessage variant="warning" isDismissable={false}>
+              {twoFactorMessages.removeOldEntry}
+            </SystemMessage>
+          )}
           <p style={{ margin: 0 }}>Scan this QR code with the app.</p>
           {qrImage && <Qr src={qrImage} alt="QR code for your authenticator app" />}
           {secret && (

@@ -4,6 +4,12 @@ import { patterns } from '../../shared/paths';
 
 const SignInJourney = lazy(() => import('./SignInJourney').then((m) => ({ default: m.SignInJourney })));
 const OttLogin = lazy(() => import('./OttLogin').then((m) => ({ default: m.OttLogin })));
+const TwoFactorGuide = lazy(() => import('./TwoFactorGuide').then((m) => ({ default: m.TwoFactorGuide })));
+
+/** Pages of the sign-in area open both signed in and signed out (the set-up guide). */
+export function openRoutes({ productName, siteId }: { productName: string; siteId: string }): RouteObject[] {
+  return [{ path: patterns.twoFactorGuide, element: <TwoFactorGuide productName={productName} siteId={siteId} /> }];
+}
 
 /** The sign-in area's public routes: the one-time-token hand-off, and the sign-in journey for any other path. */
 export function authRoutes({
@@ -17,6 +23,7 @@ export function authRoutes({
   prefetchSignedIn?: () => void;
 }): RouteObject[] {
   return [
+    ...openRoutes({ productName, siteId }),
     { path: patterns.ottLogin, element: <OttLogin /> },
     { path: patterns.other, element: <SignInJourney productName={productName} siteId={siteId} prefetchSignedIn={prefetchSignedIn} /> },
   ];

@@ -52,7 +52,7 @@ export function makeSignInActors(dispatch: ThunkDispatch<unknown, unknown, Unkno
     }),
     verifyOtp: fromPromise<OtpVerifyAnswer, { inputCode: string }>(async ({ input }) => {
       const r = await call(dispatch(authApi.endpoints.otpVerify.initiate(input)));
-      if ('error' in r) return { success: false, errorMessage: r.error!.message };
+      if ('error' in r) return { success: false, errorMessage: r.error!.message, code: r.error!.code };
       return { success: true, isCodeValid: r.data.isCodeValid };
     }),
     savePromptDate: fromPromise<{ success: boolean }>(async () => {

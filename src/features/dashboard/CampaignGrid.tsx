@@ -34,10 +34,12 @@ export interface CampaignGridProps {
   errorMessage?: string | null;
   /** Names the loading announcement, e.g. 'Loading Popular campaigns'. */
   loadingLabel?: string;
+  /** Placeholder cards while loading: the listing's 12, or as many as the list will hold (no jump when it arrives). */
+  placeholders?: number;
 }
 
 /** The listing's grid view (spec 000 §2): cards, 12 placeholders while loading, the empty text, or the error. */
-export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel = 'Loading campaigns' }: CampaignGridProps) {
+export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel = 'Loading campaigns', placeholders = GRID_PLACEHOLDERS }: CampaignGridProps) {
   const loading = Boolean(isLoading && !campaigns);
   if (errorMessage) {
     return (
@@ -51,7 +53,7 @@ export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel 
     <SkeletonRegion isLoading={loading} loadingLabel={loadingLabel}>
       {loading ? (
         <Grid aria-hidden="true">
-          {Array.from({ length: GRID_PLACEHOLDERS }, (_, i) => (
+          {Array.from({ length: placeholders }, (_, i) => (
             <li key={i}>
               <SkeletonCard thumbnailHeight={96} />
             </li>

@@ -36,7 +36,13 @@ export function CampaignRow({ title, list, seeMoreHref }: CampaignRowProps) {
           </Link>
         )}
       </header>
-      <CampaignGrid campaigns={data?.campaigns} isLoading={isLoading} errorMessage={failureText(error)} loadingLabel={`Loading ${title} campaigns`} />
+      <CampaignGrid
+        campaigns={data?.campaigns}
+        isLoading={isLoading}
+        errorMessage={failureText(error)}
+        loadingLabel={`Loading ${title} campaigns`}
+        placeholders={DASHBOARD_ROW_SIZE}
+      />
     </Section>
   );
 }

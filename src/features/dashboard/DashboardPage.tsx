@@ -7,6 +7,7 @@ import {
   useGetPerformanceBonusQuery,
   useOptInPerformanceBonusMutation,
 } from '../../api/dashboardApi';
+import { focusWhenOverlaysGone, usePageTitle } from '../../lib/page';
 import { paths } from '../../shared/paths';
 import { Skeleton } from '../../ui/Skeleton';
 import { CampaignRow } from './CampaignRow';
@@ -32,27 +33,6 @@ export interface DashboardPageProps {
   sliderInterval?: number;
 }
 
-/**
- * Moves focus to `el` once no dialog is left in the document (the closing modal's exit animation and
- * its own focus restoring are over), so keyboard and screen-reader users land on the page heading.
- */
-export function focusWhenDialogsGone(el: () => HTMLElement | null, maxFrames = 180) {
-  let frames = 0;
-  const step = () => {
-    if (document.querySelector('[role="dialog"], [role="alertdialog"]') && frames++ < maxFrames) {
-      requestAnimationFrame(step);
-      return;
-    }
-    el()?.focus();
-    // A focus restore scheduled by the closed dialog may still land on the body: take it back once.
-    requestAnimationFrame(() => {
-      const target = el();
-      if (target && (document.activeElement === document.body || document.activeElement === null)) target.focus();
-    });
-  };
-  requestAnimationFrame(step);
-}
-
 /** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, three campaign rows, and the modals of spec 002. */
 export function DashboardPage({ sliderInterval }: DashboardPageProps) {
   const affiliate = useGetAffiliateQuery();
@@ -62,6 +42,7 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
   const [optIn, optInState] = useOptInPerformanceBonusMutation();
   const a = affiliate.data;
   const heading = useRef<HTMLHeadingElement>(null);
+  usePageTitle('Dashboard');
   return (
     <Page>
       <Heading>
@@ -81,6 +62,8 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
           </>
         )}
       </Heading>
+      {/* The modals open over the page; their failure banner shows here, under the heading, where the affiliate looks (issue 13). */}
+      <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenOverlaysGone(() => heading.current)} />
       <EarningsSummary stats={stats.data} isLoading={stats.isLoading} errorMessage={failureText(stats.error, 'There was an error fetching your earnings. Please try again.')} />
       {slider.data && <PromoSlider items={slider.data.sliders} interval={sliderInterval} />}
       {bonus.data && (
@@ -95,7 +78,6 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
       <CampaignRow title="Popular" list="popular" />
       <CampaignRow title="New" list="new" seeMoreHref={paths.browse('new')} />
       <CampaignRow title="Suggested For You" list="suggested" seeMoreHref={paths.browse('suggested')} />
-      <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenDialogsGone(() => heading.current)} />
     </Page>
   );
 }

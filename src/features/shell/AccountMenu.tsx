@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { Menu, MenuItem, MenuSeparator, MenuTrigger } from '../../ui/Menu';
+import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../ui/Menu';
+import { THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../lib/themeChoice';
 import { accountLinks } from './navigation';
 
 const AccountName = styled.span`
@@ -23,8 +24,14 @@ export interface AccountMenuProps {
   placement?: 'bottom end' | 'top end' | 'top';
 }
 
-/** Spec 000 §2: the account dropdown with Settings, Account Balances, Global Postback and Logout. */
+const themeLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/**
+ * Spec 000 §2: the account dropdown with Settings, Account Balances, Global Postback and Logout; and
+ * the theme (System, Light, Dark) remembered on this device (issue 13).
+ */
 export function AccountMenu({ name, onLogout, compact, trigger, placement = 'bottom end' }: AccountMenuProps) {
+  const { choice, setChoice } = useThemeChoice();
   return (
     <MenuTrigger>
       {trigger ?? (
@@ -40,6 +47,23 @@ export function AccountMenu({ name, onLogout, compact, trigger, placement = 'bot
             {l.label}
           </MenuItem>
         ))}
+        <MenuSeparator />
+        <MenuSection
+          title="Theme"
+          selectionMode="single"
+          selectedKeys={[`theme-${choice}`]}
+          onSelectionChange={(keys) => {
+            const key = keys === 'all' ? undefined : [...keys][0];
+            const next = THEME_CHOICES.find((t) => `theme-${t}` === key);
+            if (next) setChoice(next);
+          }}
+        >
+          {THEME_CHOICES.map((t) => (
+            <MenuItem key={t} id={`theme-${t}`}>
+              {themeLabels[t]}
+            </MenuItem>
+          ))}
+        </MenuSection>
         <MenuSeparator />
         <MenuItem id="logout">Logout</MenuItem>
       </Menu>

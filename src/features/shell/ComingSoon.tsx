@@ -1,10 +1,12 @@
 import styled from 'styled-components';
+import { usePageTitle } from '../../lib/page';
 import { paths } from '../../shared/paths';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 
 const Body = styled(CardBody)`
   h1 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  h1:focus { outline: none; }
   p { margin: 0 0 ${({ theme }) => theme.space[3]}px; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
@@ -14,6 +16,7 @@ const Body = styled(CardBody)`
  * screen's own issue replaces its route. See docs/portal-shell.md.
  */
 export function ComingSoon({ title }: { title: string }) {
+  usePageTitle(title);
   return (
     <Card>
       <Body>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import type { AffiliateManager } from '../../api/contract/affiliate';
 import { Button } from '../../ui/Button';
@@ -17,7 +18,7 @@ const Facts = styled.dl`
   gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
   margin: 0;
   dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dd { margin: 0; overflow-wrap: break-word; }
 `;
 const Qr = styled.figure`
   margin: 0;
@@ -36,6 +37,20 @@ export interface ManagerContactModalProps {
   manager: AffiliateManager;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+}
+
+/**
+ * An e-mail address that wraps, when it must, before its '@' and dots rather than mid-word
+ * (issue 13: 'rachel.kim@network.example' broke inside a word at 1366 px). Its link is labelled
+ * with the address itself, as the break points would read as spaces.
+ */
+function breakableEmail(email: string) {
+  return email.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** Spec 000 §2: the affiliate manager's contact details: name, phone, e-mail, messaging handle, QR code. */
@@ -59,7 +74,7 @@ export function ManagerContactModal({ manager, isOpen, onOpenChange }: ManagerCo
           <dt>Phone</dt>
           <dd>{manager.phone ? <Link href={`tel:${manager.phone.replace(/[^\d+]/g, '')}`}>{manager.phone}</Link> : '—'}</dd>
           <dt>E-mail</dt>
-          <dd>{manager.email ? <Link href={`mailto:${manager.email}`}>{manager.email}</Link> : '—'}</dd>
+          <dd>{manager.email ? <Link href={`mailto:${manager.email}`} aria-label={manager.email}>{breakableEmail(manager.email)}</Link> : '—'}</dd>
           <dt>Telegram</dt>
           <dd>{manager.im_handle || '—'}</dd>
         </Facts>

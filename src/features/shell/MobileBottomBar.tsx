@@ -69,7 +69,7 @@ export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManag
         </Menu>
       </MenuTrigger>
       {news((count) => (
-        <Button variant="quiet" stacked aria-label={count ? `News, ${count} items` : 'News'}>
+        <Button variant="quiet" stacked aria-label={count ? `News, ${count} unread` : 'News'}>
           <Icon name="bell" size={20} />
           <span aria-hidden="true">News{count ? ` (${count})` : ''}</span>
         </Button>

@@ -86,17 +86,21 @@ export interface NewsDropdownProps extends NewsListProps {
   /** Replaces the bell trigger (the mobile bottom bar's stacked button). */
   trigger?: (count: number) => ReactNode;
   placement?: 'bottom end' | 'top end' | 'top';
+  /** How many items are unread (the bell's count); all items when not given. */
+  unread?: number;
+  /** Called when the dropdown opens: what it shows counts as read. */
+  onOpen?: () => void;
 }
 
 /** Spec 000 §2, §4: the news bell and its dropdown. */
-export function NewsDropdown({ trigger, placement = 'bottom end', ...list }: NewsDropdownProps) {
-  const count = list.errorMessage ? 0 : (list.items?.length ?? 0);
+export function NewsDropdown({ trigger, placement = 'bottom end', unread, onOpen, ...list }: NewsDropdownProps) {
+  const count = list.errorMessage ? 0 : (unread ?? list.items?.length ?? 0);
   return (
-    <DialogTrigger>
+    <DialogTrigger onOpenChange={(open) => open && onOpen?.()}>
       {trigger ? (
         trigger(count)
       ) : (
-        <Button variant="quiet" aria-label={count ? `News, ${count} items` : 'News'}>
+        <Button variant="quiet" aria-label={count ? `News, ${count} unread` : 'News'}>
           <Icon name="bell" size={18} />
           {count > 0 && (
             <Count tone="primary" shape="count" aria-hidden="true">

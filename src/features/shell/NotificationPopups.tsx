@@ -11,8 +11,15 @@ const Html = styled.div`
 `;
 
 const Region = styled(ToastRegion)`
-  /* Above the mobile bottom bar. */
-  @container portal (max-width: 767px) { &[data-placement] { bottom: 76px; } }
+  /* Below dialogs and menus: a modal opened while pop-ups are showing covers them and stays usable (issue 13). */
+  z-index: ${({ theme }) => theme.zIndices.dropdown};
+  /*
+   * On a phone: a strip above the mobile bottom bar, at most a third of the screen high (the rest
+   * scrolls inside it), so the page stays usable while they are open.
+   */
+  @container portal (max-width: 767px) {
+    &[data-placement] { bottom: 76px; right: 8px; width: min(360px, calc(100cqw - 16px)); max-height: 33vh; }
+  }
 `;
 
 export interface NotificationPopupsProps {

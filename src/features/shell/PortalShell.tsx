@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '../../api/shellApi';
 import { errorText } from '../../api/errors';
+import { useUnreadNews } from '../../lib/newsSeen';
+import { useFocusHeadingOnChange } from '../../lib/page';
 import { storageKeys } from '../../lib/storageKeys';
 import { AccountMenu } from './AccountMenu';
 import { CampaignSideList } from './CampaignSideList';
@@ -93,7 +95,18 @@ function RightSidebar({ managerName }: { managerName?: string }) {
 function NewsBell({ trigger, placement }: { trigger?: (count: number) => ReactNode; placement?: 'bottom end' | 'top' }) {
   const { data, error, isLoading } = useGetNewsQuery();
   const errorMessage = errorText(error);
-  return <NewsDropdown items={data?.news_updates} isLoading={isLoading} errorMessage={errorMessage} trigger={trigger} placement={placement} />;
+  const { unread, markSeen } = useUnreadNews(data?.news_updates.map((n) => n.id));
+  return (
+    <NewsDropdown
+      items={data?.news_updates}
+      isLoading={isLoading}
+      errorMessage={errorMessage}
+      trigger={trigger}
+      placement={placement}
+      unread={unread}
+      onOpen={markSeen}
+    />
+  );
 }
 
 export interface PortalShellProps {
@@ -115,8 +128,20 @@ export interface PortalShellProps {
  * which already watches every route change.)
  */
 export function PortalShell({ children, onLogout, productName, siteId, blogUrl, notifications }: PortalShellProps) {
-  const { data: affiliate } = useGetAffiliateQuery();
+  const { data: affiliate, isError: affiliateFailed } = useGetAffiliateQuery();
   const { pathname } = useLocation();
+  // Spec 002 §4/§8: the affiliate record is loaded at start and an unsuccessful answer logs out
+  // (success:false, any HTTP error, and a network failure too: a shell without the affiliate has no
+  // name, ID, manager or balance to show, and signing in again is the way back).
+  // A new route is announced by its heading: focus moves there once the page (maybe still loading) has one.
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnChange(pathname, () => main.current?.querySelector<HTMLElement>('h1'));
+  const loggedOut = useRef(false);
+  useEffect(() => {
+    if (!affiliateFailed || loggedOut.current) return;
+    loggedOut.current = true;
+    onLogout();
+  }, [affiliateFailed, onLogout]);
   const [managerOpen, setManagerOpen] = useState(false);
   const [trackUsage] = useTrackUsageMutation();
   const links = navLinks(blogUrl);
@@ -154,7 +179,9 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         <Left>
           <SideNav links={links} manager={affiliate?.affiliate_manager} onOpenManager={() => setManagerOpen(true)} onLinkPress={(l) => track(l, 'desktop')} />
         </Left>
-        <Main id="main">{children}</Main>
+        <Main id="main" ref={main}>
+          {children}
+        </Main>
         <RightSidebar managerName={affiliate?.affiliate_manager.name} />
       </Layout>
       <Footer>

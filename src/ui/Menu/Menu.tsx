@@ -11,6 +11,8 @@ import {
   type MenuProps as AriaMenuProps,
   type MenuTriggerProps,
   type PopoverProps,
+  type Key,
+  type Selection,
 } from 'react-aria-components';
 import { Icon, type IconName } from '../Icon';
 import { Popover } from '../Popover';
@@ -108,6 +110,10 @@ export interface MenuSectionProps {
   'aria-label'?: string;
   children: ReactNode;
   id?: string;
+  /** A section of choices (e.g. a theme): 'single' shows a check on the selected item. */
+  selectionMode?: 'none' | 'single' | 'multiple';
+  selectedKeys?: Iterable<Key>;
+  onSelectionChange?: (keys: Selection) => void;
 }
 
 export function MenuSection({ title, children, ...props }: MenuSectionProps) {

@@ -21,6 +21,8 @@ export const GlobalStyle = createGlobalStyle`
   }
   button, input, select, textarea { font: inherit; color: inherit; }
   :focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
+  /* A heading focused to announce a new screen or step is not a control: no focus ring on it. */
+  :is(h1, h2)[tabindex="-1"]:focus { outline: none; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

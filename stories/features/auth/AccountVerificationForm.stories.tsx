@@ -21,6 +21,7 @@ const meta = {
     onChoose: fn(),
     onSend: fn(),
     onSubmit: fn(),
+    onResend: fn(),
     onCancel: fn(),
   },
   argTypes: {
@@ -115,6 +116,17 @@ export const WrongCode: Story = {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription(authServerMessages.wrongVerificationCode);
     await expect(within(canvasElement).queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Issue 13: a locked code asks for a new one, and the screen offers the way to it. */
+export const LockedCodeRequestNew: Story = {
+  args: { step: 'enteringCode', error: 'Too many incorrect codes. Please request a new code.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(args.error!);
+    await userEvent.click(canvas.getByRole('button', { name: 'Request a new code' }));
+    await expect(args.onResend).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -14,6 +14,7 @@ import {
   otpSetupAnswers,
   otpSetupHandlers,
   otpVerifyHandlers,
+  logoutHandlers,
   savePromptDateHandlers,
   sendCodeHandlers,
   validCodes,
@@ -35,6 +36,7 @@ const calls = {
   verifyCode: fn(),
   otpSetup: fn(),
   otpActivate: fn(),
+  logout: fn(),
 };
 
 const EMAIL = 'ada@example.com';
@@ -81,6 +83,8 @@ function withHandlers(...handlers: AnyHandler[]) {
 }
 
 type Canvas = ReturnType<typeof within>;
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function signIn(canvas: Canvas, email = EMAIL, password = PASSWORD) {
   await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), email);
@@ -247,7 +251,11 @@ export const AuthenticatorCode: Story = {
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    await expect(heading).toBeVisible();
+    // The new step is announced: focus on its heading, and the tab says where the affiliate is (issue 13).
+    await waitFor(() => expect(heading).toHaveFocus());
+    await expect(document.title).toBe('Two-factor authentication | Publisher Portal');
     // The password is accepted: the signed-in portal's first screen is fetched while the code is typed.
     await expect(args.prefetchSignedIn).toHaveBeenCalledTimes(1);
     // Step 1 stored the token, but the session is not complete yet.
@@ -269,17 +277,78 @@ export const AuthenticatorCode: Story = {
   }),
 };
 
-/** Step 2, Cancel: the journey ends without a session (the app reloads to the login screen). */
+/**
+ * Step 2, Cancel: the journey ends without a session: the half sign-in is revoked on the server and
+ * its token forgotten, and the app reloads into the sign-in screen, not /dashboard (issue 13).
+ */
 export const AuthenticatorCodeCancelled: Story = {
-  beforeEach: withHandlers(loginHandlers.otpEnabled({ onRequest: ({ body }) => calls.login(body) }), otpVerifyHandlers.byCode({ onRequest: ({ body }) => calls.otpVerify(body) })),
+  beforeEach: withHandlers(
+    loginHandlers.otpEnabled({ onRequest: ({ body }) => calls.login(body) }),
+    otpVerifyHandlers.byCode({ onRequest: ({ body }) => calls.otpVerify(body) }),
+    logoutHandlers.loggedOut({ onRequest: ({ request }) => calls.logout(request.headers.get('x-app-token')) }),
+  ),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(args.onFinished).toHaveBeenCalledTimes(1));
+    await expect(args.onFinished).toHaveBeenCalledWith(false);
+    await expect(calls.logout).toHaveBeenCalledWith(loginAnswers.otpEnabled['mb-app-token']);
     await expect(calls.otpVerify).not.toHaveBeenCalled();
-    await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
-    await expect(localStorage.getItem(storageKeys.tokenCopy)).toBeNull();
+    for (const key of sessionKeys) await expect(localStorage.getItem(key)).toBeNull();
+  }),
+};
+
+/** Step 2, an empty code: caught before any request, in words for the affiliate (issue 13). */
+export const AuthenticatorCodeEmpty: Story = {
+  beforeEach: withHandlers(loginHandlers.otpEnabled(), otpVerifyHandlers.byCode({ onRequest: ({ body }) => calls.otpVerify(body) })),
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(signInMessages.otpRequired);
+    await expect(calls.otpVerify).not.toHaveBeenCalled();
+  }),
+};
+
+/**
+ * Step 2, too many wrong codes: the server ends the half sign-in (429) and the journey goes back to
+ * the password with its message, the stored token forgotten; no dead end with Submit still active.
+ */
+export const AuthenticatorCodeTooManyWrong: Story = {
+  beforeEach: withHandlers(
+    loginHandlers.otpEnabled(),
+    otpVerifyHandlers.failure(authServerMessages.tooManyOtp, 429, { onRequest: ({ body }) => calls.otpVerify(body) }),
+    logoutHandlers.loggedOut({ onRequest: ({ request }) => calls.logout(request.headers.get('x-app-token')) }),
+  ),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Authentication code' }), '000000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(authServerMessages.tooManyOtp);
+    // The e-mail is kept; only the password is asked again.
+    await expect(canvas.getByRole('textbox', { name: 'E-mail' })).toHaveValue(EMAIL);
+    // Revoked on the server too (it may only have throttled it), then forgotten here.
+    await waitFor(() => expect(calls.logout).toHaveBeenCalledWith(loginAnswers.otpEnabled['mb-app-token']));
+    for (const key of sessionKeys) await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+    await expect(args.onFinished).not.toHaveBeenCalled();
+  }),
+};
+
+/** Three quick clicks on Sign in while the answer is on its way send one sign-in (issue 13). */
+export const SignInSentOnce: Story = {
+  beforeEach: withHandlers(loginHandlers.pending({ onRequest: ({ body }) => calls.login(body) })),
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    const button = canvas.getByRole('button', { name: /Sign in/ });
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await userEvent.keyboard('{Enter}');
+    await wait(300);
+    await expect(calls.login).toHaveBeenCalledTimes(1);
   }),
 };
 
@@ -438,7 +507,17 @@ export const ForcedOfferSetUp: Story = {
     await expect(qr).toHaveAttribute('src', first.qr);
     await expect(canvas.getByText(first.secret)).toBeVisible();
     await expect(calls.otpSetup).toHaveBeenCalledTimes(1);
+    // Back and Next show the same QR code: a secret already scanned is never thrown away (issue 13).
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', first.qr);
+    await expect(calls.otpSetup).toHaveBeenCalledTimes(1);
+    await expect(canvas.queryByText(twoFactorMessages.removeOldEntry)).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    // An empty code is caught before the request, and keeps the secret.
+    await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.codeRequired);
+    await expect(calls.otpActivate).not.toHaveBeenCalled();
     // 3. A wrong code: the message, and a fresh QR code to scan.
     await userEvent.type(canvas.getByRole('textbox', { name: '6-digit code' }), '999999');
     await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
@@ -446,6 +525,10 @@ export const ForcedOfferSetUp: Story = {
     await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: first.secret, otp: '999999' });
     await waitFor(() => expect(canvas.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', fresh.qr));
     await expect(canvas.getByText(fresh.secret)).toBeVisible();
+    // The spec's fresh QR code comes with a plain word about the entry scanned before.
+    const removeOld = canvas.getByText(twoFactorMessages.removeOldEntry);
+    // The banner fades in.
+    await waitFor(() => expect(removeOld).toBeVisible());
     await expect(calls.otpSetup).toHaveBeenCalledTimes(2);
     await expect(args.onFinished).not.toHaveBeenCalled();
     // The right code, checked against the new secret; the wrong one is not kept for it.
@@ -458,6 +541,9 @@ export const ForcedOfferSetUp: Story = {
     await waitFor(() => expect(activated).toBeVisible());
     await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: fresh.secret, otp: validCodes.activation });
     await expect(args.onFinished).not.toHaveBeenCalled();
+    // Signed in from the success screen on: a reload here does not ask for the password again.
+    await waitFor(() => expect(localStorage.getItem(storageKeys.tokenCopy)).not.toBeNull());
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.forcedOffer['mb-aid']));
     await userEvent.click(canvas.getByRole('button', { name: 'Take me to my dashboard' }));
     await expectSignedIn(args.onFinished!);
   }),

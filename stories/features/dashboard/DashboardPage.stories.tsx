@@ -67,7 +67,7 @@ export const Loaded: Story = {
   },
 };
 
-/** Everything loading: 12 placeholders in each row. */
+/** Everything loading: 6 placeholders in each row, as many as it will hold (no jump when the cards come, issue 13). */
 export const Loading: Story = {
   beforeEach: withHandlers(
     affiliateHandlers.pending(),
@@ -75,8 +75,12 @@ export const Loading: Story = {
     campaignHandlers.lists({ popular: 'pending', new: 'pending', suggested: 'pending' }),
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('[data-skeleton-card]')).toHaveLength(36));
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-skeleton-card]')).toHaveLength(18));
     await expect(within(canvasElement).getAllByRole('status').map((s) => s.textContent)).toContain('Loading Popular campaigns');
+    // The slider and the bonus are not held back: the screenshot waits for them, so its height is fixed.
+    await within(canvasElement).findByRole('region', { name: 'Featured campaigns' });
+    await within(canvasElement).findByRole('heading', { name: 'Performance Bonus' });
+    await settle(canvasElement);
   },
 };
 
@@ -89,6 +93,21 @@ export const Errors: Story = {
     await waitFor(() => expect(canvas.getByText('The campaign lists are being updated. Please try again in a minute.')).toBeVisible());
     await waitFor(() => expect(canvas.getByText('Connection error.')).toBeVisible());
     await expect(within(canvas.getByRole('region', { name: 'Suggested For You' })).getByText('No campaigns found for this category.')).toBeVisible();
+    await settle(canvasElement);
+  },
+};
+
+/** Spec 002 §8 'Error while fetching modals': shown under the heading, not below the rows (issue 13). */
+export const ModalsFailed: Story = {
+  beforeEach: withHandlers(dashboardHandlers.modals.failure()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = await canvas.findByText('Error while fetching modals');
+    const heading = await canvas.findByRole('heading', { level: 1 });
+    const earnings = canvas.getByRole('region', { name: 'Earnings summary' });
+    // Right after the heading, before the earnings.
+    await expect(heading.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(banner.compareDocumentPosition(earnings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await settle(canvasElement);
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AccountMenu } from '../../../src/features/shell/AccountMenu';
+import { storageKeys } from '../../../src/lib/storageKeys';
 import { screen } from './storyUtils';
 
 /** Spec 000 §2: Settings, Account Balances, Global Postback, Logout. */
@@ -8,7 +9,7 @@ const meta = {
   title: 'Features/Shell/AccountMenu',
   component: AccountMenu,
   args: { name: 'Jordan Demo', onLogout: fn() },
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 260 }}><Story /></div>],
+  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 420 }}><Story /></div>],
 } satisfies Meta<typeof AccountMenu>;
 
 export default meta;
@@ -25,6 +26,29 @@ export const Open: Story = {
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
     // The menu closes and focus goes back to the trigger (the screenshot must not race it).
     await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Account: Jordan Demo' })).toHaveFocus());
+  },
+};
+
+/** Issue 13: the theme (System, Light, Dark) is chosen here and remembered on the device. */
+export const ThemeChoice: Story = {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Account: Jordan Demo' });
+    await userEvent.click(trigger);
+    let menu = await screen().findByRole('menu');
+    const theme = within(menu).getByRole('group', { name: 'Theme' });
+    const choices = within(theme).getAllByRole('menuitemradio');
+    await expect(choices.map((c) => c.textContent)).toEqual(['System', 'Light', 'Dark']);
+    await expect(within(theme).getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(theme).getByRole('menuitemradio', { name: 'Dark' }));
+    await expect(localStorage.getItem(storageKeys.theme)).toBe('dark');
+    await waitFor(() => expect(screen().queryByRole('menu')).toBeNull());
+    // Opened again, the menu shows the choice; System forgets it.
+    await userEvent.click(trigger);
+    menu = await screen().findByRole('menu');
+    await expect(within(menu).getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'System' }));
+    await expect(localStorage.getItem(storageKeys.theme)).toBeNull();
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 

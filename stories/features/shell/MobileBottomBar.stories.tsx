@@ -52,7 +52,7 @@ export const NavigationMenu: Story = {
 
 export const NewsMenu: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'News, 3 items' }));
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'News, 3 unread' }));
     await expect(await screen().findByRole('dialog', { name: 'News' })).toBeVisible();
   },
 };

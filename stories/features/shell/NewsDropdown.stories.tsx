@@ -22,7 +22,7 @@ const open = async (root: HTMLElement, name: RegExp = /News/) => {
 
 export const Items: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await open(canvasElement, /News, 3 items/);
+    const dialog = await open(canvasElement, /News, 3 unread/);
     await expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
     await expect(within(dialog).getByText('2026/11/20')).toHaveAttribute('datetime', '2026-11-20');
     await expect(within(dialog).getByText('Alert')).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { onUnauthorized } from '../../../src/api/baseApi';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import {
+  affiliateFixture,
   affiliateHandlers,
   campaignHandlers,
   campaignsFixture,
@@ -17,6 +18,7 @@ import {
 } from '../../mocks/shell';
 import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, wait } from './storyUtils';
 import { paths } from '../../../src/shared/paths';
+import { storageKeys } from '../../../src/lib/storageKeys';
 
 /**
  * The signed-in shell of spec 000 §2 with every call answered by MSW (stories/mocks/shell.ts). The
@@ -147,6 +149,22 @@ export const AffiliateLoading: Story = {
   },
 };
 
+/**
+ * Spec 002 §4/§8: an unsuccessful GET /affiliate logs out, once, whatever the failure: an HTTP error,
+ * a 200 without success, or no answer at all (issue 13).
+ */
+const logsOutWhen = (handler: AnyHandler): Story => ({
+  beforeEach: withHandlers(handler),
+  play: async ({ args }) => {
+    await waitFor(() => expect(args.onLogout).toHaveBeenCalledTimes(1));
+    await wait(200);
+    await expect(args.onLogout).toHaveBeenCalledTimes(1);
+  },
+});
+export const AffiliateFailureLogsOut: Story = logsOutWhen(affiliateHandlers.failure());
+export const AffiliateNotSuccessLogsOut: Story = logsOutWhen(affiliateHandlers.notSuccess());
+export const AffiliateNetworkErrorLogsOut: Story = logsOutWhen(affiliateHandlers.networkError());
+
 /** Spec 000 §2: each right-sidebar list is hidden when empty (and when its call fails). */
 export const EmptySidebarLists: Story = {
   beforeEach: withHandlers(campaignHandlers.lists({ recentlyapproved: [], ampicks: 'failure', suggested: campaignsFixture.slice(0, 2) })),
@@ -265,7 +283,7 @@ export const QuickSearchError: Story = {
 /** Spec 000 §4: news items with YYYY/MM/DD dates; the HTML is cleaned (no script survives). */
 export const NewsOpen: Story = {
   play: async ({ canvasElement }) => {
-    const bell = await within(canvasElement).findByRole('button', { name: 'News, 3 items' });
+    const bell = await within(canvasElement).findByRole('button', { name: 'News, 3 unread' });
     await userEvent.click(bell);
     const dialog = await screen().findByRole('dialog', { name: 'News' });
     await expect(within(dialog).getByText('2026/11/20')).toBeVisible();
@@ -273,6 +291,33 @@ export const NewsOpen: Story = {
     await expect(within(dialog).getByText('Twelve new finance campaigns are live.')).toBeVisible();
     await expect(dialog.querySelector('script')).toBeNull();
     await expect(within(dialog).getByRole('link', { name: 'December 1' })).toHaveAttribute('href', paths.settings);
+  },
+};
+
+/** Issue 13: the bell counts unread news only, and opening it reads them (remembered on the device). */
+export const NewsUnreadClears: Story = {
+  beforeEach: withHandlers(),
+  play: async ({ canvasElement }) => {
+    // The newest item (31) is the only one not seen yet.
+    localStorage.setItem(storageKeys.newsSeen, '30');
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.newsSeen }));
+    const bell = await within(canvasElement).findByRole('button', { name: 'News, 1 unread' });
+    await userEvent.click(bell);
+    await screen().findByRole('dialog', { name: 'News' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen().queryByRole('dialog')).toBeNull());
+    await expect(within(canvasElement).getByRole('button', { name: 'News' })).toBeVisible();
+    await expect(localStorage.getItem(storageKeys.newsSeen)).toBe('31');
+  },
+};
+
+/** Issue 13: a route change moves focus to the new page's heading and names the tab after it. */
+export const RouteChangeFocusesHeading: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Reports' }));
+    await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /reports'));
+    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
   },
 };
 
@@ -317,6 +362,38 @@ export const AccountMenuSettings: Story = {
   },
 };
 
+/**
+ * Issue 13: at 375 px the pop-ups keep to a strip above the bottom bar (at most a third of the screen,
+ * scrolling inside), and they sit below any open modal, which stays usable.
+ */
+export const NotificationsMobile: Story = {
+  decorators: [mobileFrame],
+  beforeEach: withHandlers(notificationHandlers.loaded()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = await canvas.findByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(canvas.getByText(/SolarBright Home Quotes now pays/)).toBeVisible());
+    await animationsSettled();
+    const box = region.getBoundingClientRect();
+    const bar = canvas.getByRole('navigation', { name: 'Mobile' }).getBoundingClientRect();
+    const view = window.innerHeight;
+    await expect(box.height).toBeLessThanOrEqual(view / 3 + 1);
+    await expect(box.bottom).toBeLessThanOrEqual(bar.top);
+    // A modal opened now covers the pop-ups.
+    await userEvent.click(within(canvas.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Menu' }));
+    await userEvent.click(await within(await screen().findByRole('menu')).findByRole('menuitem', { name: /your affiliate manager/ }));
+    const dialog = await screen().findByRole('dialog', { name: 'Your affiliate manager' });
+    await waitFor(() => expect(dialog).toBeVisible());
+    // The modal's stacking level: its nearest positioned ancestor with a z-index.
+    let layer: HTMLElement | null = dialog;
+    while (layer && getComputedStyle(layer).zIndex === 'auto') layer = layer.parentElement;
+    await expect(Number(getComputedStyle(region).zIndex)).toBeLessThan(Number(layer ? getComputedStyle(layer).zIndex : 0));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen().queryByRole('dialog')).toBeNull());
+    await animationsSettled();
+  },
+};
+
 /** Spec 000 §2: the manager button opens the contact modal. */
 export const ManagerModal: Story = {
   play: async ({ canvasElement }) => {
@@ -345,6 +422,30 @@ export const ManagerModalMobile: Story = {
     await expect(within(dialog).getByRole('link', { name: 'avery@example.com' })).toHaveAttribute('href', 'mailto:avery@example.com');
     await animationsSettled();
     await expect(calls.usage).not.toHaveBeenCalled();
+  },
+};
+
+/** A long e-mail wraps before its '@' or a dot, never inside a word (issue 13). */
+const longEmail = 'rachel.kimberley.longname@networkpartnersworld.example';
+export const ManagerModalLongEmail: Story = {
+  decorators: [mobileFrame],
+  beforeEach: withHandlers(affiliateHandlers.loaded({ ...affiliateFixture, affiliate_manager: { ...affiliateFixture.affiliate_manager, email: longEmail } })),
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole('navigation', { name: 'Mobile' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Menu' }));
+    await userEvent.click(await within(await screen().findByRole('menu')).findByRole('menuitem', { name: /your affiliate manager/ }));
+    const dialog = await screen().findByRole('dialog', { name: 'Your affiliate manager' });
+    const link = within(dialog).getByRole('link', { name: longEmail });
+    await waitFor(() => expect(link).toBeVisible());
+    await animationsSettled();
+    const linesOf = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    };
+    // It does wrap at 375 px, and every piece between the break points sits on one line.
+    await expect(linesOf(link)).toBeGreaterThan(1);
+    for (const node of Array.from(link.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE)) await expect(linesOf(node)).toBe(1);
   },
 };
 

@@ -9,6 +9,7 @@ const events = [
   { type: 'CHOOSE', method: 'byBoth' },
   { type: 'SEND' },
   { type: 'SUBMIT', code: ' 123456 ' },
+  { type: 'SUBMIT', code: '' },
   { type: 'RESEND' },
   { type: 'CANCEL' },
   ...actorEvents('sendCode', [{ done: { ok: true, t: 'tok' } }, { done: { ok: false, message: 'Too many codes requested.' } }, { error: new Error('offline') }]),
@@ -76,5 +77,28 @@ describe('code verification rules', () => {
     const s = await waitFor(actor, (x) => x.matches('enteringCode') && x.context.error !== null);
     expect(s.context.error).toBe('The code you entered has expired.');
     expect(codeMessages.sent).toBe('We have sent you a code.');
+  });
+
+  it('catches an empty code before the request, and "Request a new code" goes back to the choice (issue 13)', async () => {
+    let verified = 0;
+    const actor = createActor(
+      codeVerificationMachine.provide({
+        actors: {
+          sendCode: fromPromise(async (): Promise<SendCodeResult> => ({ ok: true, t: 'x' })),
+          verifyCode: fromPromise(async (): Promise<VerifyCodeResult> => (verified++, { ok: false, message: 'Too many incorrect codes. Please request a new code.' })),
+        },
+      }),
+      { input: { mobileAvailable: false, purpose: 'login' } },
+    ).start();
+    actor.send({ type: 'SEND' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'SUBMIT', code: '  ' });
+    expect(actor.getSnapshot().context.error).toBe(codeMessages.required);
+    expect(verified).toBe(0);
+    actor.send({ type: 'SUBMIT', code: '111111' });
+    await waitFor(actor, (x) => x.matches('enteringCode') && x.context.error !== null);
+    actor.send({ type: 'RESEND' });
+    expect(actor.getSnapshot().value).toBe('choosingMethod');
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 });

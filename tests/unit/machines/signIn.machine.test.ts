@@ -34,11 +34,12 @@ const events = [
   { type: 'SUBMIT', email: 'demo@example.com', password: 'Demo-2026!' },
   { type: 'SUBMIT', email: 'not-an-email', password: '' },
   { type: 'SUBMIT_CODE', code: '123456' },
+  { type: 'SUBMIT_CODE', code: '  ' },
   { type: 'ACCEPT_OFFER' },
   { type: 'DECLINE_OFFER' },
   { type: 'CANCEL' },
   ...actorEvents('authenticate', [...Object.values(answers).map((a) => ({ done: a })), { error: new TypeError('Failed to fetch') }]),
-  ...actorEvents('verifyOtp', [{ done: { success: true, isCodeValid: true } }, { done: { success: true, isCodeValid: false } }, { done: { success: false, errorMessage: 'Too many attempts' } }, { error: new Error('x') }]),
+  ...actorEvents('verifyOtp', [{ done: { success: true, isCodeValid: true } }, { done: { success: true, isCodeValid: false } }, { done: { success: false, errorMessage: 'Too many attempts' } }, { done: { success: false, errorMessage: 'Too many incorrect codes. Please sign in again.', code: 429 } }, { error: new Error('x') }]),
   ...actorEvents('savePromptDate', [{ done: { success: true } }, { error: new Error('x') }]),
   ...actorEvents('codeVerification', [{ done: { verified: true } }, { done: { verified: false } }]),
   ...actorEvents('twoFactorSetup', [{ done: { activated: true } }, { done: { activated: false } }]),
@@ -141,5 +142,49 @@ describe('sign-in rules (spec 002 §4)', () => {
     expect(promptDue(daysAgo(30), NOW)).toBe(false);
     expect(promptDue(daysAgo(30.01), NOW)).toBe(true);
     expect(promptDue(null, NOW)).toBe(true);
+  });
+});
+
+describe('the half sign-in (issue 13)', () => {
+  const otpAnswer = (verify: () => Promise<unknown>) =>
+    signInMachine.provide({
+      actors: {
+        authenticate: fromPromise(async () => answers.twoFactor),
+        verifyOtp: fromPromise(verify as never),
+      },
+    });
+
+  it('catches an empty code before any request', async () => {
+    let calls = 0;
+    const actor = createActor(otpAnswer(async () => (calls++, { success: true, isCodeValid: true })), { input: { now: () => NOW } }).start();
+    actor.send({ type: 'SUBMIT', email: 'demo@example.com', password: 'x' });
+    await waitFor(actor, (s) => s.matches('authenticatorCode'));
+    actor.send({ type: 'SUBMIT_CODE', code: '   ' });
+    expect(actor.getSnapshot().value).toBe('authenticatorCode');
+    expect(actor.getSnapshot().context.error).toBe(signInMessages.otpRequired);
+    expect(calls).toBe(0);
+  });
+
+  it.each([401, 429])('goes back to the password when the server ends the half sign-in (%i), forgetting its token', async (code) => {
+    const done: string[] = [];
+    const machine = otpAnswer(async () => ({ success: false, errorMessage: 'Too many incorrect codes. Please sign in again.', code })).provide({
+      actions: { forgetHalfSignIn: () => done.push('forget') },
+    });
+    const actor = createActor(machine, { input: { now: () => NOW } }).start();
+    actor.send({ type: 'SUBMIT', email: 'demo@example.com', password: 'x' });
+    await waitFor(actor, (s) => s.matches('authenticatorCode'));
+    actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+    const s = await waitFor(actor, (x) => x.matches('credentials'));
+    expect(s.context.error).toBe('Too many incorrect codes. Please sign in again.');
+    expect(done).toEqual(['forget']);
+  });
+
+  it('stays on the code for any other refusal', async () => {
+    const actor = createActor(otpAnswer(async () => ({ success: false, errorMessage: 'Please try again.', code: 400 })), { input: { now: () => NOW } }).start();
+    actor.send({ type: 'SUBMIT', email: 'demo@example.com', password: 'x' });
+    await waitFor(actor, (s) => s.matches('authenticatorCode'));
+    actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+    const s = await waitFor(actor, (x) => x.matches('authenticatorCode') && x.context.error !== null);
+    expect(s.context.error).toBe('Please try again.');
   });
 });

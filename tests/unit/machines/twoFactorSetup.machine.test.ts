@@ -8,6 +8,7 @@ const events = [
   { type: 'NEXT' },
   { type: 'BACK' },
   { type: 'ACTIVATE', code: '123456' },
+  { type: 'ACTIVATE', code: ' ' },
   { type: 'RETRY' },
   { type: 'FINISH' },
   { type: 'CANCEL' },
@@ -49,7 +50,34 @@ describe('two-factor set-up rules', () => {
     actor.send({ type: 'ACTIVATE', code: '000000' });
     const s = await waitFor(actor, (x) => x.matches('scanQrCode') && x.context.secret === 'S2');
     expect(s.context.error).toBe(twoFactorMessages.wrongCode);
+    expect(s.context.replaced).toBe(true);
     expect(n).toBe(2);
+  });
+
+  it('keeps the secret for the whole set-up: Back, Next and an empty code fetch nothing new (issue 13)', async () => {
+    let n = 0;
+    let activations = 0;
+    const actor = createActor(
+      twoFactorSetupMachine.provide({
+        actors: {
+          fetchQrCode: fromPromise(async (): Promise<OtpSetupResult> => ({ ok: true, token: `otpauth://totp/x?secret=S${++n}`, secret: `S${n}` })),
+          activate: fromPromise(async (): Promise<OtpActivateResult> => (activations++, { ok: true, isTokenValid: true })),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('scanQrCode'));
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toBe('scanQrCode');
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'ACTIVATE', code: '  ' });
+    expect(actor.getSnapshot().value).toBe('enterCode');
+    expect(actor.getSnapshot().context).toMatchObject({ secret: 'S1', error: twoFactorMessages.codeRequired, replaced: false });
+    expect(n).toBe(1);
+    expect(activations).toBe(0);
   });
 
   it('sends the secret and the trimmed code, and ends activated', async () => {

@@ -4,6 +4,7 @@ import {
   addMonthsTo,
   dateTimeInZone,
   dayInZone,
+  dayInZoneByMinute,
   easternDay,
   EASTERN_TIME_ZONE,
   formatLongDate,
@@ -68,5 +69,24 @@ describe('pay periods (spec 001 §5)', () => {
   it('crosses months and years', () => {
     expect(payPeriod('2027-01-01')).toEqual({ start: '2026-12-27', end: '2027-01-02' });
     expect(lastPayPeriod('2027-01-01')).toEqual({ start: '2026-12-20', end: '2026-12-25' });
+  });
+});
+
+describe('dayInZoneByMinute', () => {
+  it('answers as dayInZone across a midnight, a zone change and a minute change', () => {
+    const day = dayInZoneByMinute();
+    const beforeMidnight = new Date('2026-11-23T04:59:59Z');
+    const afterMidnight = new Date('2026-11-23T05:00:00Z');
+    for (const [at, zone] of [
+      [beforeMidnight, 'America/New_York'],
+      [afterMidnight, 'America/New_York'],
+      [afterMidnight, 'Asia/Tokyo'],
+      [new Date('2026-11-23T05:00:30Z'), 'Asia/Tokyo'],
+      [beforeMidnight, 'America/New_York'],
+    ] as const) {
+      expect(day(at, zone)).toBe(dayInZone(at, zone));
+    }
+    expect(day(beforeMidnight, 'America/New_York')).toBe('2026-11-22');
+    expect(day(afterMidnight, 'America/New_York')).toBe('2026-11-23');
   });
 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button';
+import { Link } from '../../../ui/Link';
 import { Modal } from '../../../ui/Modal';
+import { paths } from '../../../shared/paths';
 import { SystemMessage } from '../../../ui/SystemMessage';
 
 const Text = styled.div`
@@ -64,7 +66,7 @@ export function MissingDocumentsModal({ isOpen, onRemindLater, onConfirmSubmitte
         ) : (
           <p>
             Our payment processor needs documents from you before your earnings can be paid. Please submit them through the payment
-            processor&apos;s portal, linked from your payment settings.
+            processor&apos;s portal, linked from your <Link href={paths.settings}>payment settings</Link>.
           </p>
         )}
       </Text>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MissingDocumentsModal, SUBMITTED_LABEL } from '../../../../src/features/dashboard/modals/MissingDocumentsModal';
+import { paths } from '../../../../src/shared/paths';
 import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
 
 /** Spec 002 §4, flag 148: 'Remind me later', or the confirmed 'I have submitted my documents...'. */
@@ -24,6 +25,8 @@ const dialog = async () => {
 export const Default: Story = {
   play: async ({ args }) => {
     const d = await dialog();
+    // The payment settings it mentions are one click away (issue 13).
+    await expect(within(d).getByRole('link', { name: 'payment settings' })).toHaveAttribute('href', paths.settings);
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
     await expect(args.onRemindLater).toHaveBeenCalledTimes(1);
     await expect(args.onConfirmSubmitted).not.toHaveBeenCalled();

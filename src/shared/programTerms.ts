@@ -1,0 +1,26 @@
+/**
+ * The network's program terms, written once: the referral page, the FAQ, the demo news and the
+ * referral income all read them from here.
+ *
+ * Two readings in the spec: the FAQ facts (spec 002 §1, §9) say the referral bounty is 5% for 12
+ * months; the referral program constants (spec 001 §9) say the referrer earns 10% of the referred
+ * affiliate's earnings for 6 months after approval, with a 10% first-payment bonus for the referred
+ * affiliate and $100 for 10 approved referrals. The referral program's own, fuller statement is the
+ * one the product implements (issue 13); the FAQ, when written, shows these same numbers.
+ */
+export const referralProgram = {
+  /** The referrer's share of a referred affiliate's earnings, in percent. */
+  sharePercent: 10,
+  /** For how many months after the referred affiliate's approval. */
+  months: 6,
+  /** The referred affiliate's bonus on their first payment, in percent. */
+  firstPaymentBonusPercent: 10,
+  /** The extra bonus for `bonusReferrals` approved referrals, in US dollars. */
+  bonusDollars: 100,
+  bonusReferrals: 10,
+} as const;
+
+/** 'The referral program pays 10% of your referrals' earnings for 6 months.' */
+export function referralTermsSentence(terms: typeof referralProgram = referralProgram): string {
+  return `The referral program pays ${terms.sharePercent}% of your referrals\u2019 earnings for ${terms.months} months.`;
+}
