@@ -1,5 +1,6 @@
 import { affiliateEndpoints } from './affiliate';
 import { campaignEndpoints } from './campaign';
+import { campaignDetailEndpoints } from './campaignDetail';
 import { contentEndpoints } from './content';
 import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './endpoint';
@@ -20,6 +21,7 @@ export const apiEndpoints = {
   ...twoFactorEndpoints,
   ...contentEndpoints,
   ...campaignEndpoints,
+  ...campaignDetailEndpoints,
   ...dashboardEndpoints,
   ...imageEndpoints,
   ...trackingEndpoints,
