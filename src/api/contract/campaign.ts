@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryByAlpha2 } from '../../shared/countries';
 import { RATE_TYPE_LABELS } from '../../shared/rateText';
 import { SafeText } from './common';
 import { endpoint } from './endpoint';
@@ -10,9 +11,14 @@ import { successEnvelope } from './envelope';
  *   GET /campaigns/{for}?page&limit  -> CampaignListResponse   (token)
  *       for: CampaignListName (sidebars: page 0 limit 5; dashboard rows: limit 6; browse: limit 30)
  *   GET /search?q={term}             -> QuickSearchResponse    (token; autocomplete, name or #ID)
+ *   GET /search?st&ob&ad&pn&...      -> SearchResponse         (token; the /search screen, issue 14)
+ *   GET /search/categories           -> SearchCategoriesResponse
+ *   GET /search/subcategories/{categoryId} -> SearchSubcategoriesResponse
+ *   GET /display/country/{code}, /display/maincategory/{id}, /display/subcategory/{categoryId}/{subcategoryId}
  *
- * Pages count from 0 (the spec's "page 0"). The full search (/search with st, ob, ad ...) is another
- * issue's call on the same path; a request with `q` is the quick search.
+ * Browse pages count from 0 (the spec's "page 0"); search pages (`pn`) count from 1, as on the
+ * route. GET /search is one route: a request with `q` is the quick search, any other the full
+ * search (see `campaignEndpoints.search`, and the two typed views `quickSearch` and `fullSearch`).
  */
 
 const YesNo = z.enum(['Y', 'N']);
@@ -113,6 +119,251 @@ export type QuickSearchMatch = z.infer<typeof QuickSearchMatch>;
 export const QuickSearchResponse = successEnvelope({ matchingCampaigns: z.array(QuickSearchMatch) });
 export type QuickSearchResponse = z.infer<typeof QuickSearchResponse>;
 
+// ---------------------------------------------------------------------------------------------
+// Full search (spec 000 section 2 "Search screen", issue 14). The query string IS the screen's
+// state: the portal reads it with parseSearchParams and writes it with searchParamsOf, the server
+// validates it with SearchQuery. Every parameter is optional; an empty value means its default.
+//
+// Wire formats (decided here, docs/campaigns.md "Search"):
+//   booleans (the nine traffic flags, tstrict, grstrict, af, ff, rf, as): '1' or '0' (written),
+//     'true' / 'false' accepted too. Traffic flags default to '1' (all on), the others to '0'.
+//   tstrict: '0' = 'Includes selected traffic types', '1' = 'ONLY Selected traffic types'.
+//   gr: '' or 'any' = Any Country; 'all' = Allow All Countries; a 2-letter ISO code (any case).
+//   grstrict: '0' = 'Includes selected country', '1' = 'ONLY selected country'.
+//   m: main category id, '' or '0' = every category; c: subcategory id, '' or '0' = all of m.
+//   ct: 'F', 'P', or 'any' / '' (any CPA type).  ob: date|id|name|rate|epc.  ad: a|d.  pn: from 1.
+// ---------------------------------------------------------------------------------------------
+
+/** Results per search page. */
+export const SEARCH_PAGE_SIZE = 30;
+/** Highest page number accepted (a larger one is refused as a mistake, not answered empty). */
+export const MAX_SEARCH_PAGE = 10_000;
+/** Longest search text. */
+export const MAX_SEARCH_TEXT = 100;
+
+/** The nine traffic flags of the route, with the traffic type each one stands for (server/db/schema.ts). */
+export const SEARCH_TRAFFIC_FLAGS = {
+  ep: 'email',
+  cp: 'contextual',
+  bp: 'display',
+  sp: 'search',
+  ip: 'incentive',
+  lp: 'social',
+  np: 'native',
+  mp: 'mobile',
+  bbp: 'brand_bid',
+} as const;
+export type SearchTrafficFlag = keyof typeof SEARCH_TRAFFIC_FLAGS;
+export const SEARCH_TRAFFIC_FLAG_NAMES = Object.keys(SEARCH_TRAFFIC_FLAGS) as SearchTrafficFlag[];
+
+export const SEARCH_ORDERS = ['date', 'id', 'name', 'rate', 'epc'] as const;
+export const SearchOrder = z.enum(SEARCH_ORDERS);
+export type SearchOrder = z.infer<typeof SearchOrder>;
+export type SearchDirection = 'a' | 'd';
+/** 'any' (Any Country), 'all' (Allow All Countries) or a 2-letter ISO code in capitals. */
+export type SearchCountry = 'any' | 'all' | (string & {});
+export type SearchCpaType = 'F' | 'P' | 'any';
+
+const BOOL_WIRE = ['1', '0', 'true', 'false', ''] as const;
+/** A boolean on the wire ('1'/'0', 'true'/'false'; empty or missing = `fallback`). */
+function queryFlag(fallback: boolean, message: string) {
+  return z
+    .enum(BOOL_WIRE, { error: message })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === '1' || v === 'true'));
+}
+
+/** A category id in a query: digits, '' or missing = 0 (every category). */
+function queryCategory(message: string) {
+  return z
+    .string()
+    .regex(/^\d{0,9}$/, message)
+    .optional()
+    .transform((v) => (v ? Number(v) : 0));
+}
+
+const searchShape = {
+  st: SafeText()
+    .max(MAX_SEARCH_TEXT, `Please search with at most ${MAX_SEARCH_TEXT} characters.`)
+    .optional()
+    .transform((v) => (v ?? '').trim()),
+  ob: z
+    .enum([...SEARCH_ORDERS, ''], { error: 'Please sort by date, ID, name, rate or EPC.' })
+    .optional()
+    .transform((v): SearchOrder => (v ? v : 'date')),
+  ad: z
+    .enum(['a', 'd', ''], { error: 'Please sort in ascending (a) or descending (d) order.' })
+    .optional()
+    .transform((v): SearchDirection => (v === 'a' ? 'a' : 'd')),
+  pn: z
+    .string()
+    .regex(/^\d{0,9}$/, 'The page number must be a whole number.')
+    .optional()
+    .transform((v) => (v ? Number(v) : 1))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'Pages are numbered from 1.')
+        .max(MAX_SEARCH_PAGE, `The page number must be at most ${MAX_SEARCH_PAGE.toLocaleString('en-US')}.`),
+    ),
+  ep: queryFlag(true, 'The Email traffic choice must be 1 or 0.'),
+  cp: queryFlag(true, 'The Contextual traffic choice must be 1 or 0.'),
+  bp: queryFlag(true, 'The Display traffic choice must be 1 or 0.'),
+  sp: queryFlag(true, 'The Search traffic choice must be 1 or 0.'),
+  ip: queryFlag(true, 'The Incentive traffic choice must be 1 or 0.'),
+  lp: queryFlag(true, 'The Social Media traffic choice must be 1 or 0.'),
+  np: queryFlag(true, 'The Native traffic choice must be 1 or 0.'),
+  mp: queryFlag(true, 'The Mobile traffic choice must be 1 or 0.'),
+  bbp: queryFlag(true, 'The Brand Bid traffic choice must be 1 or 0.'),
+  tstrict: queryFlag(false, "The traffic match must be 0 (includes selected types) or 1 (only selected types)."),
+  gr: z
+    .string()
+    .max(3, 'Please choose Any Country, Allow All Countries or one country from the list.')
+    .refine(
+      (v) => v === '' || v === 'any' || v === 'all' || (/^[A-Za-z]{2}$/.test(v) && countryByAlpha2(v) !== undefined),
+      'Please choose Any Country, Allow All Countries or one country from the list.',
+    )
+    .optional()
+    .transform((v): SearchCountry => (!v || v === 'any' ? 'any' : v === 'all' ? 'all' : v.toUpperCase())),
+  grstrict: queryFlag(false, 'The country match must be 0 (includes selected country) or 1 (only selected country).'),
+  m: queryCategory('Please choose a category from the list.'),
+  c: queryCategory('Please choose a subcategory from the list.'),
+  af: queryFlag(false, 'The Approved to run filter must be 1 or 0.'),
+  ff: queryFlag(false, 'The Bookmarked filter must be 1 or 0.'),
+  rf: queryFlag(false, 'The Never Promoted Before filter must be 1 or 0.'),
+  /** Whether the options panel is shown: the portal's, accepted and ignored by the server. */
+  as: queryFlag(false, 'The options panel choice must be 1 or 0.'),
+  ct: z
+    .enum(['F', 'P', 'any', ''], { error: 'Please choose a CPA type: F ($ per lead), P (% of sale) or any.' })
+    .optional()
+    .transform((v): SearchCpaType => (v === 'F' || v === 'P' ? v : 'any')),
+};
+
+/** The full search's query (every parameter of the route table, spec 000 section 2). */
+export const SearchQuery = z.object(searchShape);
+/** What the portal sends (wire strings). */
+export type SearchQueryInput = z.input<typeof SearchQuery>;
+/** The search state: every parameter with its default filled in (the /search screen's state). */
+export type SearchState = z.output<typeof SearchQuery>;
+export type SearchParamName = keyof SearchState;
+export const SEARCH_PARAM_NAMES = Object.keys(searchShape) as SearchParamName[];
+
+/** The state of a /search with no parameters: every traffic type, any country, every category. */
+export const DEFAULT_SEARCH_STATE: SearchState = SearchQuery.parse({});
+
+/**
+ * The search state of a query string (the /search screen's URL). A parameter that is missing,
+ * empty or not valid takes its default, so a hand-edited link still opens a search.
+ */
+export function parseSearchParams(params: URLSearchParams | Record<string, string | undefined>): SearchState {
+  const get = (name: string) => (params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name]);
+  const state: Record<string, unknown> = { ...DEFAULT_SEARCH_STATE };
+  for (const name of SEARCH_PARAM_NAMES) {
+    const parsed = searchShape[name].safeParse(get(name));
+    if (parsed.success) state[name] = parsed.data;
+  }
+  return state as SearchState;
+}
+
+/**
+ * The query string of a search state: every parameter, written in its canonical form (booleans as
+ * '1'/'0'), as the spec's category links carry them. `pn` is written too (1 for a new search).
+ */
+export function searchParamsOf(state: Partial<SearchState>): Record<SearchParamName, string> {
+  const s: SearchState = { ...DEFAULT_SEARCH_STATE, ...state };
+  const bit = (b: boolean) => (b ? '1' : '0');
+  return {
+    st: s.st.trim(),
+    ob: s.ob,
+    ad: s.ad,
+    pn: String(s.pn),
+    ep: bit(s.ep),
+    cp: bit(s.cp),
+    bp: bit(s.bp),
+    sp: bit(s.sp),
+    ip: bit(s.ip),
+    lp: bit(s.lp),
+    np: bit(s.np),
+    mp: bit(s.mp),
+    bbp: bit(s.bbp),
+    tstrict: bit(s.tstrict),
+    gr: s.gr,
+    grstrict: bit(s.grstrict),
+    m: String(s.m),
+    c: String(s.c),
+    af: bit(s.af),
+    ff: bit(s.ff),
+    rf: bit(s.rf),
+    as: bit(s.as),
+    ct: s.ct,
+  };
+}
+
+/** The traffic types a search state selects (its checked traffic flags). */
+export function selectedTrafficTypes(state: SearchState): Array<(typeof SEARCH_TRAFFIC_FLAGS)[SearchTrafficFlag]> {
+  return SEARCH_TRAFFIC_FLAG_NAMES.filter((flag) => state[flag]).map((flag) => SEARCH_TRAFFIC_FLAGS[flag]);
+}
+
+export const SearchResponse = successEnvelope({
+  /** The page's campaigns (at most SEARCH_PAGE_SIZE), in the requested order. */
+  matchingCampaigns: z.array(CampaignSummary),
+  /** ceil(total / SEARCH_PAGE_SIZE); 0 when nothing matches. */
+  total_pages: z.number().int(),
+  /** The page answered (from 1). */
+  page: z.number().int(),
+  /** How many campaigns match, over every page. */
+  total: z.number().int(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/**
+ * The query GET /search accepts: the quick search's `q`, or the full search's parameters. With `q`
+ * (even alongside others) it is the quick search.
+ */
+export const SearchRouteQuery = SearchQuery.extend({ q: QuickSearchQuery.shape.q.optional() });
+export type SearchRouteQueryInput = z.input<typeof SearchRouteQuery>;
+/** Whether a GET /search query (raw or parsed) is the quick search. */
+export const isQuickSearchQuery = (query: { q?: unknown }): boolean => query.q !== undefined;
+/** Full search answer first: a quick answer lacks total_pages, so it can only match the second. */
+export const SearchRouteResponse = z.union([SearchResponse, QuickSearchResponse]);
+
+/** Category (spec 000 section 3): offs_count counts its active campaigns. */
+export const SearchCategory = z.object({
+  main_category_id: z.number().int(),
+  main_category_name: z.string(),
+  offs_count: z.number().int(),
+});
+export type SearchCategory = z.infer<typeof SearchCategory>;
+export const SearchCategoriesResponse = successEnvelope({ categories: z.array(SearchCategory) });
+export type SearchCategoriesResponse = z.infer<typeof SearchCategoriesResponse>;
+
+/** Subcategory (spec 000 section 3): campaign_count counts its active campaigns. */
+export const SearchSubcategory = z.object({
+  subcategory_id: z.number().int(),
+  subcategory_name: z.string(),
+  campaign_count: z.number().int(),
+});
+export type SearchSubcategory = z.infer<typeof SearchSubcategory>;
+export const SearchSubcategoriesResponse = successEnvelope({ subcategories: z.array(SearchSubcategory) });
+export type SearchSubcategoriesResponse = z.infer<typeof SearchSubcategoriesResponse>;
+
+export const DisplayCountryResponse = successEnvelope({ country_name: z.string() });
+export type DisplayCountryResponse = z.infer<typeof DisplayCountryResponse>;
+export const DisplayMainCategoryResponse = successEnvelope({ main_category_name: z.string() });
+export type DisplayMainCategoryResponse = z.infer<typeof DisplayMainCategoryResponse>;
+export const DisplaySubcategoryResponse = successEnvelope({ subcategory_name: z.string() });
+export type DisplaySubcategoryResponse = z.infer<typeof DisplaySubcategoryResponse>;
+
+/** A category or subcategory id in a path (a sentence for the person who followed a broken link). */
+function categoryIdParam(what: 'category' | 'subcategory') {
+  const message = `Please choose a ${what} from the list.`;
+  return z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().int().min(1, message));
+}
+
+const searchSummary =
+  'Campaign search (spec 000 sections 2, 5, 7): with q, the quick search (campaigns by name or #ID for the autocomplete, QuickSearchResponse); otherwise the full search of the /search screen with every parameter of its route (SearchResponse, SEARCH_PAGE_SIZE per page, pn from 1)';
+
 export const campaignEndpoints = {
   getCampaigns: endpoint({
     method: 'GET',
@@ -126,13 +377,82 @@ export const campaignEndpoints = {
     response: CampaignListResponse,
     errors: [404],
   }),
+  /** The one GET /search route the server registers: quick search with `q`, full search otherwise. */
+  search: endpoint({
+    method: 'GET',
+    path: '/search',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: searchSummary,
+    query: SearchRouteQuery,
+    response: SearchRouteResponse,
+  }),
+  /** A typed view of GET /search for the autocomplete: `q` only, QuickSearchResponse. */
   quickSearch: endpoint({
     method: 'GET',
     path: '/search',
     access: 'session',
     tags: ['campaigns'],
-    summary: 'Quick search: campaigns by name or #ID for the autocomplete (spec 000 sections 5, 7)',
+    summary: searchSummary,
     query: QuickSearchQuery,
     response: QuickSearchResponse,
+  }),
+  /** A typed view of GET /search for the /search screen: the route's parameters, SearchResponse. */
+  fullSearch: endpoint({
+    method: 'GET',
+    path: '/search',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: searchSummary,
+    query: SearchQuery,
+    response: SearchResponse,
+  }),
+  searchCategories: endpoint({
+    method: 'GET',
+    path: '/search/categories',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'Main categories with the number of active campaigns in each (offs_count), for the search options (spec 000 sections 2, 7)',
+    response: SearchCategoriesResponse,
+  }),
+  searchSubcategories: endpoint({
+    method: 'GET',
+    path: '/search/subcategories/:categoryId',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'Subcategories of a main category with the number of active campaigns in each (campaign_count); 404 for an unknown category',
+    params: z.object({ categoryId: categoryIdParam('category') }),
+    response: SearchSubcategoriesResponse,
+    errors: [404],
+  }),
+  displayCountry: endpoint({
+    method: 'GET',
+    path: '/display/country/:code',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'The English name of a country by its 2-letter code (the search line naming the active options); 404 for an unknown code',
+    params: z.object({ code: SafeText().max(10, 'Please choose a country from the list.') }),
+    response: DisplayCountryResponse,
+    errors: [404],
+  }),
+  displayMainCategory: endpoint({
+    method: 'GET',
+    path: '/display/maincategory/:id',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'The name of a main category by id; 404 for an unknown one',
+    params: z.object({ id: categoryIdParam('category') }),
+    response: DisplayMainCategoryResponse,
+    errors: [404],
+  }),
+  displaySubcategory: endpoint({
+    method: 'GET',
+    path: '/display/subcategory/:categoryId/:subcategoryId',
+    access: 'session',
+    tags: ['campaigns'],
+    summary: 'The name of a subcategory of a main category by ids; 404 when it is unknown or not in that category',
+    params: z.object({ categoryId: categoryIdParam('category'), subcategoryId: categoryIdParam('subcategory') }),
+    response: DisplaySubcategoryResponse,
+    errors: [404],
   }),
 };
