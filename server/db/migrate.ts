@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_tracking';
 import * as m0004 from './migrations/0004_dashboard';
 import { secretsMigration } from './migrations/0005_secrets_security';
 import * as m0006 from './migrations/0006_limits_security';
+import * as m0007 from './migrations/0007_search';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -20,6 +21,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0004_dashboard': m0004,
   '0005_secrets_security': secretsMigration(options.totpKey),
   '0006_limits_security': m0006,
+  '0007_search': m0007,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {
