@@ -211,3 +211,47 @@ describe(`bad input (${testEngine}): ${BAD_INPUT_CASES} cases`, () => {
     expect(row.query_string).toBe('?st=a%27%3B%20drop%20table%20x&ob=date');
   });
 });
+
+// Issue 14, the campaign page: ids that are not campaign or advertiser ids are a readable 400,
+// unknown ones a 404, and neither records a view or a bookmark.
+const campaignPageCases: Case[] = [
+  ...['abc', '12abc', '-1', '0', '1.5', '99999999999', '2147483648', '%27%20OR%201%3D1'].flatMap((id): Case[] => [
+    { name: `GET /api/campaign/${id}`, request: () => ({ method: 'GET', url: `/api/campaign/${id}`, headers: { 'x-app-token': token } }), status: 400, message: /^The campaign ID .*\.$/ },
+    { name: `POST /api/campaign/${id}/addBookmark`, request: () => ({ method: 'POST', url: `/api/campaign/${id}/addBookmark`, headers: { 'x-app-token': token }, payload: {} }), status: 400, message: /^The campaign ID .*\.$/ },
+    { name: `POST /api/campaign/${id}/removeBookmark`, request: () => ({ method: 'POST', url: `/api/campaign/${id}/removeBookmark`, headers: { 'x-app-token': token }, payload: {} }), status: 400, message: /^The campaign ID .*\.$/ },
+  ]),
+  { name: 'GET /api/campaign/999999 (unknown)', request: () => ({ method: 'GET', url: '/api/campaign/999999', headers: { 'x-app-token': token } }), status: 404, message: /^This campaign doesn't exist\.$/ },
+  { name: 'POST /api/campaign/999999/addBookmark (unknown)', request: () => ({ method: 'POST', url: '/api/campaign/999999/addBookmark', headers: { 'x-app-token': token }, payload: {} }), status: 404, message: /^This campaign doesn't exist\.$/ },
+  { name: 'GET /api/campaign/1001 without a token', request: () => ({ method: 'GET', url: '/api/campaign/1001' }), status: 401 },
+  ...['m=abc&o=1001', 'o=1001', 'm=1', 'm=-1&o=1001', 'm=1&o=99999999999', `m=${SQL}&o=1001`, 'm=1&m=2&o=1001'].map((query): Case => ({
+    name: `GET /api/emailSuppression?${query}`,
+    request: () => ({ method: 'GET', url: `/api/emailSuppression?${query.replace(/ /g, '%20')}`, headers: { 'x-app-token': token } }),
+    status: 400,
+    message: /^The (advertiser|campaign) ID .*\.$/,
+  })),
+  { name: 'GET /api/emailSuppression?m=999999&o=1001 (not its advertiser)', request: () => ({ method: 'GET', url: '/api/emailSuppression?m=999999&o=1001', headers: { 'x-app-token': token } }), status: 404, message: /^This campaign doesn't exist\.$/ },
+  ...['abc/1001/1.svg', '1/1001/1.png', '1/1001/99999999999.svg', '1/-1/1.svg'].map((path): Case => ({
+    name: `GET /cdn/creatives/${path}`, request: () => ({ method: 'GET', url: `/cdn/creatives/${path}` }), status: 400, message: /^The .*\.$/,
+  })),
+  { name: 'GET /cdn/creatives/1/1001/999999.svg (unknown)', request: () => ({ method: 'GET', url: '/cdn/creatives/1/1001/999999.svg' }), status: 404 },
+  { name: 'GET /cdn/landing-pages/1/1001/1-thumb.svg', request: () => ({ method: 'GET', url: '/cdn/landing-pages/1/1001/1-thumb.svg' }), status: 400, message: /^The .*\.$/ },
+  { name: 'GET /cdn/landing-pages/999/1001/1.svg (unknown)', request: () => ({ method: 'GET', url: '/cdn/landing-pages/999/1001/1.svg' }), status: 404 },
+];
+
+describe(`bad input, campaign page (${testEngine}): ${campaignPageCases.length} cases`, () => {
+  for (const c of campaignPageCases) {
+    it(`${c.name} -> ${c.status}`, async () => {
+      const before = await snapshot(t.database);
+      const views = await t.database.db.selectFrom('campaign_views').select('campaign_id').execute();
+      const res = await t.app.inject(c.request());
+      expect(res.statusCode, res.body).toBe(c.status);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      expect(body.errors.code).toBe(c.status);
+      if (c.message) expect(body.errors.message).toMatch(c.message);
+      expect(res.body).not.toMatch(/node_modules|\.ts:\d+|at [\w.]+ \(/);
+      expect(await snapshot(t.database)).toEqual(before);
+      expect(await t.database.db.selectFrom('campaign_views').select('campaign_id').execute()).toHaveLength(views.length);
+    });
+  }
+});
