@@ -28,6 +28,9 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { contentRoutes } from './modules/content/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { imageRoutes } from './modules/images/routes';
+import { cdnImageRoutes } from './modules/images/cdnRoutes';
+import { cdnOrigin } from './modules/images/cdn';
+import { campaignDetailRoutes } from './modules/campaignDetail/routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/session/loginLimiter';
 import { sessionRoutes } from './modules/session/routes';
 import { makeDummyHash } from './modules/session/service';
@@ -86,6 +89,8 @@ export interface AppDeps {
    * Absent (tests): a random key for this app, so secrets it seals do not outlive it.
    */
   totpKey?: Buffer;
+  /** Base of the campaign page's images (config CREATIVE_BASE_URL); default the product's own /cdn. */
+  creativeBaseUrl?: string;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -146,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A CDN named by CREATIVE_BASE_URL serves the campaign page's images.
+        imgSrc: ["'self'", 'data:', 'blob:', ...[cdnOrigin(deps.creativeBaseUrl ?? '')].filter((o): o is string => o !== null)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -202,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(affiliateRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
+      await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
       await api.register(dashboardRoutes, { ctx });
       await api.register(imageRoutes, { ctx });
       await api.register(twoFactorRoutes, {
@@ -215,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(trackingRoutes, { ctx, engine: clickEngine, options: trackingOptions });
+  await app.register(cdnImageRoutes, { ctx });
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));

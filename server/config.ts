@@ -3,6 +3,7 @@ import { keyFromFile, parseSecretKey } from './lib/secretBox';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
+import { DEFAULT_CREATIVE_BASE } from './modules/images/cdn';
 
 export interface Config {
   port: number;
@@ -45,6 +46,11 @@ export interface Config {
    * behind a reverse proxy (docs/server.md).
    */
   countryCheck: boolean;
+  /**
+   * Base of the campaign page's creative and landing page images (CREATIVE_BASE_URL): an http(s) URL
+   * of a CDN, or a path on the product. Default '/cdn', which the product serves itself.
+   */
+  creativeBaseUrl: string;
 }
 
 /**
@@ -124,6 +130,14 @@ function productNameFromEnv(value: string | undefined): string {
   return name;
 }
 
+/** CREATIVE_BASE_URL: an absolute http(s) URL or a path starting with '/', without its trailing slash. */
+export function creativeBaseFromEnv(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (v === '') return DEFAULT_CREATIVE_BASE;
+  if (/^\/[^/\\]/.test(v) && !/[\s?#]/.test(v)) return v.replace(/\/+$/, '');
+  return urlFromEnv(v, 'CREATIVE_BASE_URL') ?? DEFAULT_CREATIVE_BASE;
+}
+
 function switchFromEnv(value: string | undefined, fallback: boolean, name: string): boolean {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '') return fallback;
@@ -164,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mailFrom: env.MAIL_FROM || undefined,
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
+    creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
   };
 }
 

@@ -58,6 +58,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     trustProxy: config.trustProxy,
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
+    creativeBaseUrl: config.creativeBaseUrl,
     // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
     logger: serverLoggerOptions(config.logLevel),
   });

@@ -206,7 +206,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       const sub = subcategories[i % subcategories.length];
       const category = CATEGORIES.find((c) => c.id === sub.category_id)!;
       const vertical = category.subcategories.find((s) => s.name === sub.name)!;
-      const brand = rnd.pick(BRAND_PREFIXES) + rnd.pick(category.brandSuffixes);
+      const pickedBrand = rnd.pick(BRAND_PREFIXES) + rnd.pick(category.brandSuffixes);
+      // A few names with accents, so a search for 'cafe' or 'creme' shows accent-tolerant matching.
+      const brand = ACCENTED_BRANDS[i] ?? pickedBrand;
       const product = rnd.pick(vertical.products);
       const [convLabel, rateType, minRate, maxRate] = rnd.pick(category.conversions);
       let roll = rnd.next() * geoTotal;
@@ -232,7 +234,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
             ? formatDay(daysAgo(-rnd.int(3, 365)))
             : null;
       const epc = rnd.chance(0.1) ? 0 : rnd.float(0.03, Math.min(4, (rateType === 'F' ? rate : rate * 1.5) / 12 + 0.2), 4);
-      const slug = `${brand.toLowerCase()}-${id}`;
+      const slug = `${asciiSlug(brand)}-${id}`;
       const hasEmail = traffic.includes('email');
       const hasSearch = traffic.includes('search');
 
@@ -317,13 +319,18 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         body: `<html><body style="font-family:Arial,sans-serif"><h1>${brand}</h1><p>${product} made simple. It takes two minutes to get started.</p><p><a href="[TRACKING_LINK]">See your offer</a></p><p style="font-size:11px"><a href="[UNSUB_LINK]">Unsubscribe</a></p></body></html>`,
       });
       if (hasEmail) {
-        for (let k = 0; k < rnd.int(1, 2); k++) suppression.push({ campaign_id: id, url: `https://suppression.example/lists/${id}-${k + 1}.zip` });
+        // The list only where the campaign says it has one (same draws as before: the network stays the same).
+        const listed = campaigns[campaigns.length - 1].email_suppression;
+        for (let k = 0; k < rnd.int(1, 2); k++) {
+          if (listed) suppression.push({ campaign_id: id, url: `https://suppression.example/lists/${id}-${k + 1}.zip` });
+        }
       }
       plans.push({
         id, category, subcategoryId: sub.id, subcategoryName: sub.name, brand, countries: geo.countries, traffic, rateType,
         rate, rateId: defaultRateId, creatives: creativeIds, landingPages: lpIds, status, byRequest,
       });
     }
+    campaignPageExtras(campaigns, landingPages, options.seed ?? DEMO_SEED, () => lpId++);
     await put('campaigns', campaigns);
     await put('campaign_rates', rates);
     await put('campaign_traffic_types', trafficRows);
@@ -774,4 +781,45 @@ export async function countRows(db: Kysely<DB>): Promise<Record<string, number>>
     out[table_name] = r.rows[0].n;
   }
   return out;
+}
+
+/** Demo campaigns named with accents (by position in the network), for accent-tolerant search. */
+const ACCENTED_BRANDS: Record<number, string> = { 3: 'Café Rewards', 5: 'Crème Box', 17: 'Señor Ahorro' };
+
+/** 'Café Rewards' -> 'cafe-rewards': a host name part without accents or spaces. */
+function asciiSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * What the campaign page needs to look alive (issue 14), drawn from a generator of its own so the
+ * rest of the network (ids, clicks, conversions) stays exactly as before: a second landing page
+ * where a campaign had one, an e-mail campaign whose suppression list is announced but empty (the
+ * modal's 'No Links found'), and a few highlighted campaigns among the first ones.
+ */
+function campaignPageExtras(
+  campaigns: Array<Insertable<DB['campaigns']>>,
+  landingPages: Array<Insertable<DB['landing_pages']>>,
+  seed: number,
+  nextLandingPageId: () => number,
+): void {
+  const rnd = new Random(seed ^ 0x14c0ffee);
+  const pagesOf = new Map<number, number>();
+  for (const lp of landingPages) pagesOf.set(lp.campaign_id, (pagesOf.get(lp.campaign_id) ?? 0) + 1);
+  for (const c of campaigns) {
+    const id = c.id!;
+    if ((pagesOf.get(id) ?? 0) === 1) {
+      const first = landingPages.find((lp) => lp.campaign_id === id)!;
+      const name = rnd.pick(LANDING_PAGE_NAMES.filter((n) => n !== first.name));
+      landingPages.push({ id: nextLandingPageId(), campaign_id: id, name, url: first.url.replace(/lp1$/, 'lp2'), is_default: false, thumbnail_style: rnd.int(0, 11) });
+    }
+  }
+  const emptyList = campaigns.find((c) => c.email_rules && !c.email_suppression && c.status === 'active');
+  if (emptyList) emptyList.email_suppression = true;
+  for (const c of campaigns.slice(0, 12)) if (c.status === 'active' && !c.highlight && rnd.chance(0.25)) c.highlight = true;
 }

@@ -24,7 +24,7 @@ export const CAMPAIGN_NOT_FOUND = "This campaign doesn't exist.";
 /** A campaign or advertiser id sent as text (a path segment or a query value): 1 .. int4 max. */
 function idText(what: string) {
   return z
-    .string()
+    .string({ error: `The ${what} is missing.` })
     .regex(/^\d{1,10}$/, `The ${what} must be a positive whole number.`)
     .transform(Number)
     .pipe(

@@ -1,6 +1,7 @@
 import { affiliateEndpoints } from './affiliate';
 import { campaignEndpoints } from './campaign';
 import { campaignDetailEndpoints } from './campaignDetail';
+import { cdnEndpoints } from './cdn';
 import { contentEndpoints } from './content';
 import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './endpoint';
@@ -27,4 +28,4 @@ export const apiEndpoints = {
   ...trackingEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
-export const siteEndpoints = trackingSiteEndpoints satisfies Record<string, AnyEndpoint>;
+export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;
