@@ -396,6 +396,8 @@ export const campaignEndpoints = {
     summary: searchSummary,
     query: QuickSearchQuery,
     response: QuickSearchResponse,
+    // A view of `search`, not a route of its own: the OpenAPI document lists GET /search once.
+    hidden: true,
   }),
   /** A typed view of GET /search for the /search screen: the route's parameters, SearchResponse. */
   fullSearch: endpoint({
@@ -406,6 +408,8 @@ export const campaignEndpoints = {
     summary: searchSummary,
     query: SearchQuery,
     response: SearchResponse,
+    // A view of `search`, not a route of its own: the OpenAPI document lists GET /search once.
+    hidden: true,
   }),
   searchCategories: endpoint({
     method: 'GET',
