@@ -353,6 +353,7 @@ describe(`campaign page images (${testEngine})`, () => {
       expect(res.statusCode, cr.image).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(res.body).toMatch(new RegExp(`^<svg [^>]*width="${cr.width}" height="${cr.height}"`));
       const download = await t.app.inject({ method: 'GET', url: cr.download });
       expect(download.headers['content-disposition']).toBe(`attachment; filename="banner-${cr.creative_id}-${cr.width}x${cr.height}.svg"`);
