@@ -255,3 +255,61 @@ describe(`bad input, campaign page (${testEngine}): ${campaignPageCases.length} 
     });
   }
 });
+
+// Issue 14, search: values the /search screen never sends are a 400 with a sentence for the
+// affiliate (no field name), never a 5xx, and nothing is recorded.
+const searchGet = (url: string) => () => ({ method: 'GET' as const, url, headers: { 'x-app-token': token } });
+const searchCases: Case[] = [
+  ...[
+    ['ob=foo', /^Please sort by date, ID, name, rate or EPC\.$/],
+    [`ob=${encodeURIComponent(SQL)}`, /^Please sort by/],
+    ['ad=asc', /^Please sort in ascending/],
+    ['pn=0', /^Pages are numbered from 1\.$/],
+    ['pn=-1', /^The page number must be a whole number\.$/],
+    ['pn=2.5', /^The page number must be a whole number\.$/],
+    ['pn=abc', /^The page number must be a whole number\.$/],
+    ['pn=10001', /^The page number must be at most 10,000\.$/],
+    ['pn=999999999999', /^The page number must be a whole number\.$/],
+    ['m=abc', /^Please choose a category from the list\.$/],
+    ['m=-1', /^Please choose a category from the list\.$/],
+    ['m=9999999999', /^Please choose a category from the list\.$/],
+    [`c=${encodeURIComponent(SQL_DROP)}`, /^Please choose a subcategory from the list\.$/],
+    ['gr=ZZ', /^Please choose Any Country, Allow All Countries or one country from the list\.$/],
+    [`gr=${encodeURIComponent(HTML)}`, /^Please choose Any Country/],
+    ['ep=yes', /^The Email traffic choice must be 1 or 0\.$/],
+    ['mp=-1', /^The Mobile traffic choice must be 1 or 0\.$/],
+    ['tstrict=2', /^The traffic match must be /],
+    ['grstrict=only', /^The country match must be /],
+    ['rf=maybe', /^The Never Promoted Before filter must be 1 or 0\.$/],
+    ['ct=X', /^Please choose a CPA type/],
+    [`st=${LONG}`, /^Please search with at most 100 characters\.$/],
+    ['q=', /^Please type a campaign name or ID\.$/],
+  ].map(([query, message]): Case => ({ name: `GET /api/search?${String(query).slice(0, 40)}`, request: searchGet(`/api/search?${String(query)}`), status: 400, message: message as RegExp })),
+  ...['abc', '0', '-2', '1.5', '99999999999', encodeURIComponent(SQL)].map((id): Case => ({
+    name: `GET /api/search/subcategories/${id}`, request: searchGet(`/api/search/subcategories/${id}`), status: 400, message: /^Please choose a category from the list\.$/,
+  })),
+  { name: 'GET /api/search/subcategories/99999 (unknown)', request: searchGet('/api/search/subcategories/99999'), status: 404, message: /^This category does not exist\.$/ },
+  { name: 'GET /api/display/maincategory/abc', request: searchGet('/api/display/maincategory/abc'), status: 400, message: /^Please choose a category from the list\.$/ },
+  { name: 'GET /api/display/maincategory/99999 (unknown)', request: searchGet('/api/display/maincategory/99999'), status: 404, message: /^This category does not exist\.$/ },
+  { name: 'GET /api/display/subcategory/1/abc', request: searchGet('/api/display/subcategory/1/abc'), status: 400, message: /^Please choose a subcategory from the list\.$/ },
+  { name: 'GET /api/display/subcategory/99999/1 (unknown)', request: searchGet('/api/display/subcategory/99999/1'), status: 404, message: /^This subcategory does not exist/ },
+  { name: 'GET /api/display/country/QQ (unknown)', request: searchGet('/api/display/country/QQ'), status: 404, message: /^This country does not exist\.$/ },
+  { name: `GET /api/display/country/${LONG.slice(0, 20)}`, request: searchGet(`/api/display/country/${LONG.slice(0, 20)}`), status: 400, message: /^Please choose a country from the list\.$/ },
+  { name: 'GET /api/search?st=x without a token', request: () => ({ method: 'GET', url: '/api/search?st=x' }), status: 401 },
+];
+
+describe(`bad input, search (${testEngine}): ${searchCases.length} cases`, () => {
+  for (const c of searchCases) {
+    it(`${c.name} -> ${c.status}`, async () => {
+      const before = await snapshot(t.database);
+      const res = await t.app.inject(c.request());
+      expect(res.statusCode, res.body).toBe(c.status);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      expect(body.errors.code).toBe(c.status);
+      if (c.message) expect(body.errors.message).toMatch(c.message);
+      expect(res.body).not.toMatch(/node_modules|\.ts:\d+|at [\w.]+ \(/);
+      expect(await snapshot(t.database)).toEqual(before);
+    });
+  }
+});
