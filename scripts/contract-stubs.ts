@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import * as affiliate from '../src/api/contract/affiliate.ts';
 import * as campaign from '../src/api/contract/campaign.ts';
+import * as campaignDetail from '../src/api/contract/campaignDetail.ts';
+import * as cdn from '../src/api/contract/cdn.ts';
 import * as common from '../src/api/contract/common.ts';
 import * as content from '../src/api/contract/content.ts';
 import * as dashboard from '../src/api/contract/dashboard.ts';
@@ -16,7 +18,7 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, campaign, common, content, dashboard, envelope, images, index, session, system, tracking, twoFactor,
+  affiliate, campaign, campaignDetail, cdn, common, content, dashboard, envelope, images, index, session, system, tracking, twoFactor,
 };
 
 /**
