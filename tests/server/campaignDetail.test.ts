@@ -4,6 +4,7 @@ import { type CampaignDetail, CampaignDetailResponse, EmailSuppressionResponse }
 import { ErrorEnvelope } from '../../src/api/contract/envelope';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { buildApp } from '../../server/app';
+import { creativeBaseFromEnv, loadConfig } from '../../server/config';
 import { recordView } from '../../server/modules/campaignDetail/queries';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { insertAffiliate, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
@@ -413,6 +414,17 @@ describe(`campaign page images (${testEngine})`, () => {
       expect(String(res.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example\.com/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('CREATIVE_BASE_URL', () => {
+  it('defaults to the product\'s own /cdn and takes an http(s) URL or a path, without its trailing slash', () => {
+    expect(loadConfig({}, []).creativeBaseUrl).toBe('/cdn');
+    expect(loadConfig({ CREATIVE_BASE_URL: 'https://cdn.example.com/assets/' }, []).creativeBaseUrl).toBe('https://cdn.example.com/assets');
+    expect(creativeBaseFromEnv('/static/cdn/')).toBe('/static/cdn');
+    for (const bad of ['cdn.example.com', '//evil.example', 'javascript:alert(1)', 'ftp://cdn.example.com', '/a b']) {
+      expect(() => creativeBaseFromEnv(bad), bad).toThrow(/CREATIVE_BASE_URL/);
     }
   });
 });
