@@ -9,9 +9,10 @@
  *  (b) conversions per second (server-to-server postbacks, each with its rollup and outbox row);
  *  (c) the 90-day earnings-by-campaign summary of one affiliate from the rollup, against the same
  *      answer computed from the raw events, with BENCH_SUMMARY_CLICKS clicks (default 10 million
- *      on Postgres; 1 million on PGlite, whose in-memory database would not hold 10 million).
+ *      on Postgres; 1 million on PGlite, whose in-memory database would not hold 10 million);
+ *  (d) campaign search and browse with 20,000 campaigns against a primary-key lookup (bench/search.ts).
  * Knobs: BENCH_SECONDS (3 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), WEB_CONCURRENCY,
- * BENCH_SUMMARY_CLICKS, BENCH_SKIP_SUMMARY=1, BENCH_ONLY_SUMMARY=1, BENCH_SKIP_PGLITE=1, BENCH_NO_POSTBACK=1,
+ * BENCH_SUMMARY_CLICKS, BENCH_SKIP_SUMMARY=1, BENCH_ONLY_SUMMARY=1, BENCH_ONLY_SEARCH=1, BENCH_SKIP_SEARCH=1, BENCH_SKIP_PGLITE=1, BENCH_NO_POSTBACK=1,
  * BENCH_PROFILE_DIR (a CPU profile of every server process), and the server's own CLICK_* settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,7 @@ import pg from 'pg';
 import { dropSchema, openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedMinimalNetwork } from '../tests/server/trackingNetwork';
+import { searchBench } from './search';
 import { generateHistory, median, summaryFromRawEvents, summaryFromRollup } from './summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -233,10 +235,12 @@ async function summary() {
 async function main() {
   say(`tracking benchmarks: ${rounds} rounds of ${seconds} s per side, ${connections} connections, loopback; ${os.availableParallelism()} cores`);
   if (process.env.BENCH_ONLY_SUMMARY === '1') return summary();
+  if (process.env.BENCH_ONLY_SEARCH === '1') return searchBench(say, pgUrl);
   if (process.env.BENCH_SKIP_PGLITE !== '1') await benchPglite();
   if (pgUrl) await benchPostgres(pgUrl);
   else say('(a, b) Postgres: skipped (set DATABASE_URL to measure it)');
   if (process.env.BENCH_SKIP_SUMMARY !== '1') await summary();
+  if (process.env.BENCH_SKIP_SEARCH !== '1') await searchBench(say, pgUrl);
 }
 
 main().catch((err: unknown) => {

@@ -302,8 +302,11 @@ export function parseSearchTerm(term: string): SearchTerm {
   return { id, words: text.split(/\s+/).filter(Boolean).slice(0, 10) };
 }
 
-/** The name expression of the trigram index (migration 0007): lower case, accents removed. */
-const searchName = sql<string>`lower(immutable_unaccent(c.name))`;
+/**
+ * The name as searched: lower case, accents removed (campaigns.search_name, a stored generated
+ * column with a trigram index, migration 0007).
+ */
+const searchName = sql<string>`c.search_name`;
 
 /**
  * The term's condition on campaigns `c`: its id, or every word in the name. Each word is a LIKE
@@ -370,9 +373,9 @@ const allCountries = sql<boolean>`(not c.geo_filtering or not exists (select 1 f
 function countryCondition(country: SearchState['gr'], only: boolean) {
   if (country === 'any') return null;
   if (country === 'all') return allCountries;
-  const listed = sql<boolean>`exists (select 1 from campaign_countries cc where cc.campaign_id = c.id and cc.country_code = ${country})`;
+  const listed = sql<boolean>`exists (select 1 from campaign_countries cc where cc.campaign_id = c.id and cc.country_code = cast(${country} as char(2)))`;
   if (!only) return sql<boolean>`(${allCountries} or ${listed})`;
-  const other = sql<boolean>`exists (select 1 from campaign_countries cc where cc.campaign_id = c.id and cc.country_code <> ${country})`;
+  const other = sql<boolean>`exists (select 1 from campaign_countries cc where cc.campaign_id = c.id and cc.country_code <> cast(${country} as char(2)))`;
   return sql<boolean>`(c.geo_filtering and ${listed} and not ${other})`;
 }
 
@@ -406,8 +409,10 @@ export async function searchCampaigns(db: Kysely<DB>, state: SearchState, ctx: S
       sql<boolean>`not exists (select 1 from stats_daily s where s.affiliate_id = ${ctx.affiliateId} and s.campaign_id = c.id and s.clicks > 0)`,
     );
   }
-  // The summaries' CPA type: the default rate's, 'F' without one.
-  if (state.ct !== 'any') conditions.push(sql<boolean>`coalesce(r.rate_type, 'F') = ${state.ct}`);
+  // The default rate (index campaign_rates_default_idx); the summaries' CPA type is 'F' without one.
+  const defaultRate = (column: 'rate_type' | 'rate') =>
+    sql`(select ${sql.ref(`r.${column}`)} from campaign_rates r where r.campaign_id = c.id and r.is_default limit 1)`;
+  if (state.ct !== 'any') conditions.push(sql<boolean>`coalesce(${defaultRate('rate_type')}, 'F') = ${state.ct}`);
 
   const direction = state.ad === 'a' ? sql`asc` : sql`desc`;
   const nulls = state.ad === 'a' ? sql`nulls first` : sql`nulls last`;
@@ -421,7 +426,7 @@ export async function searchCampaigns(db: Kysely<DB>, state: SearchState, ctx: S
       order = sql`${searchName} collate "C" ${direction}, c.id ${direction}`;
       break;
     case 'rate':
-      order = sql`coalesce(r.rate, 0) ${direction}, c.id ${direction}`;
+      order = sql`coalesce(${defaultRate('rate')}, 0) ${direction}, c.id ${direction}`;
       break;
     case 'epc':
       order = sql`${recentEpc('n')} ${direction} ${nulls}, c.id ${direction}`;
@@ -435,7 +440,6 @@ export async function searchCampaigns(db: Kysely<DB>, state: SearchState, ctx: S
       ? sql`left join (select campaign_id, sum(clicks) as clicks, sum(earnings) as earnings from stats_daily where day >= ${addDaysTo(ctx.today, -(RECENT_DAYS - 1))} group by campaign_id) n on n.campaign_id = c.id`
       : sql``;
   const from = sql`from campaigns c
-    left join campaign_rates r on r.campaign_id = c.id and r.is_default
     ${recent}
     where ${sql.join(conditions, sql` and `)}`;
   const offset = (state.pn - 1) * pageSize;
