@@ -133,7 +133,8 @@ export async function searchBench(say: (line: string) => void, pgUrl: string | u
           if (i >= 20) times.push(ms);
           if (i === 0) {
             const body = res.json() as { total?: number; campaigns?: unknown[]; matchingCampaigns?: unknown[] };
-            found = body.total !== undefined ? `${body.total} matches` : `${(body.campaigns ?? body.matchingCampaigns ?? []).length} answered`;
+            const list = body.campaigns ?? body.matchingCampaigns;
+            found = body.total !== undefined ? `${body.total} matches` : list ? `${list.length} answered` : 'one row';
           }
         }
         times.sort((a, b) => a - b);
