@@ -18,6 +18,7 @@ import { sql, type Kysely } from 'kysely';
  * - stats_daily (affiliate_id, campaign_id): the "Never Promoted Before" filter looks up one
  *   affiliate's rows of one campaign (the primary key leads with affiliate_id, day);
  * - campaigns (created_at desc, id desc) of active campaigns: the default order of search and browse.
+ * Every step may run again (a test replays migrations from an earlier one).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Extensions belong to the database, not to a schema: parallel migrations of several schemas
@@ -38,11 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        as $fn$ select ${u}.unaccent('${u}.unaccent'::regdictionary, $1) $fn$`,
     )
     .execute(db);
-  await sql`alter table campaigns add column search_name text generated always as (lower(immutable_unaccent(name))) stored`.execute(db);
-  await sql`create index campaigns_search_name_trgm_idx on campaigns using gin (search_name ${trgm}.gin_trgm_ops)`.execute(db);
-  await sql`create index campaign_rates_default_idx on campaign_rates (campaign_id) include (rate_type, rate) where is_default`.execute(db);
-  await sql`create index stats_daily_affiliate_campaign_idx on stats_daily (affiliate_id, campaign_id)`.execute(db);
-  await sql`create index campaigns_active_created_idx on campaigns (created_at desc, id desc) where status = 'active'`.execute(db);
+  await sql`alter table campaigns add column if not exists search_name text generated always as (lower(immutable_unaccent(name))) stored`.execute(db);
+  await sql`create index if not exists campaigns_search_name_trgm_idx on campaigns using gin (search_name ${trgm}.gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists campaign_rates_default_idx on campaign_rates (campaign_id) include (rate_type, rate) where is_default`.execute(db);
+  await sql`create index if not exists stats_daily_affiliate_campaign_idx on stats_daily (affiliate_id, campaign_id)`.execute(db);
+  await sql`create index if not exists campaigns_active_created_idx on campaigns (created_at desc, id desc) where status = 'active'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
