@@ -266,11 +266,14 @@ export function parseSearchParams(params: URLSearchParams | Record<string, strin
   return state as SearchState;
 }
 
+/** Every parameter of the full search as sent: a query for `fullSearch` and a URLSearchParams init alike. */
+export type SearchParams = { [K in SearchParamName]-?: Exclude<SearchQueryInput[K], undefined> };
+
 /**
  * The query string of a search state: every parameter, written in its canonical form (booleans as
  * '1'/'0'), as the spec's category links carry them. `pn` is written too (1 for a new search).
  */
-export function searchParamsOf(state: Partial<SearchState>): Record<SearchParamName, string> {
+export function searchParamsOf(state: Partial<SearchState>): SearchParams {
   const s: SearchState = { ...DEFAULT_SEARCH_STATE, ...state };
   const bit = (b: boolean) => (b ? '1' : '0');
   return {
