@@ -103,7 +103,7 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
       await limitsMigration.down(database.db as never);
       await sql`delete from kysely_migration where name >= '0005'`.execute(database.db);
       await expect(migrateToLatest(database.db)).rejects.toThrow(/plain TOTP secrets/);
-      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security']);
+      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search']);
       const row = await database.db.selectFrom('affiliates').select('otp_secret').where('id', '=', id).executeTakeFirstOrThrow();
       expect(openTotpSecret(key, id, row.otp_secret!)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
     } finally {
