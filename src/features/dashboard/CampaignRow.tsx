@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { CampaignListName } from '../../api/contract/campaign';
 import { useGetCampaignsQuery } from '../../api/shellApi';
 import { Link } from '../../ui/Link';
-import { CampaignGrid } from './CampaignGrid';
+import { CampaignGrid } from '../../components/campaigns/CampaignGrid';
 import { failureText } from './errors';
 
 const Section = styled.section`

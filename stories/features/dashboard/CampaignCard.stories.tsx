@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { CampaignCard } from '../../../src/features/dashboard/CampaignCard';
+import { CampaignCard } from '../../../src/components/campaigns/CampaignCard';
 import { campaignsFixture } from '../../mocks/shell';
 import { animationsSettled } from '../shell/storyUtils';
 import { paths } from '../../../src/shared/paths';

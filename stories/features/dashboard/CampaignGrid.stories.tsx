@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { CampaignGrid } from '../../../src/features/dashboard/CampaignGrid';
+import { CampaignGrid } from '../../../src/components/campaigns/CampaignGrid';
 import { campaignsFixture } from '../../mocks/shell';
 import { animationsSettled } from '../shell/storyUtils';
 

@@ -1,0 +1,34 @@
+import { baseApi } from './baseApi';
+import { campaignEndpoints, type CampaignListName } from './contract/campaign';
+import { send, type Reply } from './endpoints';
+
+const { getCampaigns } = campaignEndpoints;
+
+/** Spec 000 §9: browse loads 30 campaigns per page. */
+export const BROWSE_PAGE_SIZE = 30;
+
+/**
+ * 'CampaignList' with the list's name as id (`{ type: 'CampaignList', id: 'bookmarked' }`), the same
+ * tag the shell's sidebar lists provide: a mutation that changes a list (the bookmark buttons
+ * invalidate 'bookmarked') refreshes every page of the browse tab and the sidebars alike.
+ */
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['CampaignList'] });
+
+/**
+ * The campaign area's calls (spec 000 §2, §7): the browse tabs as one infinite list per tab, pages
+ * counted from 0 and followed while the answer says `has_more`.
+ */
+export const campaignsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    browseCampaigns: build.infiniteQuery<Reply<typeof getCampaigns>, CampaignListName, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.has_more ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => send(getCampaigns, { params: { for: queryArg }, query: { page: pageParam, limit: BROWSE_PAGE_SIZE } }),
+      providesTags: (_r, _e, list) => [{ type: 'CampaignList', id: list }],
+    }),
+  }),
+});
+
+export const { useBrowseCampaignsInfiniteQuery } = campaignsApi;

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { patterns } from '../../shared/paths';
+
+/** The campaigns area's signed-in routes (rendered inside the shell); each screen loads with its route. */
+export const campaignRoutes: RouteObject[] = [
+  { path: patterns.browse, Component: lazy(() => import('./BrowsePage').then((m) => ({ default: m.BrowsePage }))) },
+];
