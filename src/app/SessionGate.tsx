@@ -6,6 +6,7 @@ import { clearSession, hasValidSession } from '../lib/session';
 import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { authRoutes, openRoutes } from '../features/auth/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
 import { useAppDispatch } from './hooks';
@@ -26,7 +27,7 @@ function prefetchSignedIn() {
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...comingSoonRoutes];
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...comingSoonRoutes];
 const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn });
 
 /** Logout (spec 002 §4): remove the three keys and reload. */

@@ -3,31 +3,14 @@ import { expect, test } from './server';
 import { easternDay } from '../../src/shared/dates';
 import { formatMoney } from '../../src/shared/format';
 import { paths } from '../../src/shared/paths';
+import { api, signIn } from './session';
 
 /**
  * The signed-in shell and the dashboard against the real product (issue 5, item 7), with the demo
  * affiliates of docs/dashboard.md. Each test signs in on a fresh page.
  */
-const PASSWORD = 'Demo-2026!';
-
 // A desktop window (the MaxMoney badge shows from 1024 px); the mobile test opens its own 375 px one.
 test.use({ viewport: { width: 1280, height: 900 } });
-
-async function signIn(page: Page, base: string, email = 'demo@example.com') {
-  await page.goto(`${base}/`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${base}${paths.dashboard}`);
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-}
-
-/** Calls the API with the page's own session token. */
-async function api<T>(page: Page, base: string, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('mb-auth-token'));
-  const r = await fetch(`${base}/api${path}`, { headers: { 'x-app-token': token ?? '' } });
-  return (await r.json()) as T;
-}
 
 test('the demo dashboard shows the name, ID, earnings that agree with the API, and three rows of six', async ({ page, product }) => {
   await signIn(page, product.url);
@@ -51,10 +34,9 @@ test('the demo dashboard shows the name, ID, earnings that agree with the API, a
   await expect(page.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', paths.browse('new'));
   await expect(page.getByRole('region', { name: 'Featured campaigns' })).toBeVisible();
   await expect(page.getByText(/^MaxMoney \d[\d,]*\.\d{2}$/)).toBeVisible();
-  // A link to a screen of a later issue stays inside the shell.
   await page.getByRole('link', { name: 'See More New' }).click();
   await expect(page).toHaveURL(`${product.url}${paths.browse('new')}`);
-  await expect(page.getByText('This page is coming soon.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'New Campaigns', selected: true })).toBeVisible();
 });
 
 test('quick search opens a chosen campaign, or /search with the typed term', async ({ page, product }) => {

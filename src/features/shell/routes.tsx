@@ -10,7 +10,6 @@ const ComingSoon = lazy(() => import('./ComingSoon').then((m) => ({ default: m.C
  * An area that builds one of these screens exports its own route and removes the line here.
  */
 const comingSoon: { path: string; title: string }[] = [
-  { path: patterns.browse, title: 'Browse campaigns' },
   { path: patterns.campaign, title: 'Campaign' },
   { path: patterns.search, title: 'Search' },
   { path: patterns.settings, title: 'Settings' },

@@ -1,0 +1,50 @@
+import { expect, test } from './server';
+import { paths, BROWSE_TABS } from '../../src/shared/paths';
+import { api, signIn } from './session';
+
+/**
+ * Finding campaigns against the real product (issue 14): the browse tabs and their infinite scroll,
+ * a search built in the options panel and reloaded from its URL, a category link from a campaign
+ * page, and a bookmark seen in the Bookmarked tab and removed. The e2e network has 60 campaigns
+ * (tests/e2e/server.ts).
+ */
+test.use({ viewport: { width: 1280, height: 900 } });
+
+interface ListAnswer { campaigns: { campaign_id: number; name: string }[]; has_more: boolean }
+
+test('every browse tab opens from its tab, and New Campaigns loads its next 30 when the list end scrolls into view', async ({ page, product }) => {
+  await signIn(page, product.url);
+  await page.goto(`${product.url}${paths.browse()}`);
+  // No tab: the first one.
+  await expect(page).toHaveURL(`${product.url}${paths.browse('new')}`);
+  const tabs = page.getByRole('tablist', { name: 'Campaign lists' }).getByRole('tab');
+  await expect(tabs).toHaveCount(BROWSE_TABS.length);
+  for (const tab of BROWSE_TABS) {
+    await page.getByRole('tablist', { name: 'Campaign lists' }).locator(`[href^="${paths.browse(tab)}"]`).click();
+    await expect(page).toHaveURL(`${product.url}${paths.browse(tab)}`);
+    await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('href', paths.browse(tab));
+    // Each tab ends in its list or the empty text, never in an error.
+    await expect(page.getByRole('tabpanel').getByRole('listitem').first().or(page.getByText('No campaigns found for this category.'))).toBeVisible();
+    await expect(page.getByText(/error/i)).toHaveCount(0);
+  }
+
+  // New Campaigns: the server's first two pages, in order, once each, as the list scrolls.
+  const first = await api<ListAnswer>(page, product.url, '/campaigns/new?page=0&limit=30');
+  const second = await api<ListAnswer>(page, product.url, '/campaigns/new?page=1&limit=30');
+  expect(first.has_more).toBe(true);
+  await page.getByRole('tablist', { name: 'Campaign lists' }).locator(`[href^="${paths.browse('new')}"]`).click();
+  const cards = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(cards).toHaveCount(30);
+  await cards.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  const all = [...first.campaigns, ...second.campaigns];
+  await expect(cards).toHaveCount(all.length);
+  await expect(cards.last()).toContainText(all[all.length - 1].name);
+
+  // The list view keeps its place in the URL across tabs.
+  await page.getByRole('radio', { name: 'List view' }).or(page.getByRole('button', { name: 'List view' })).click();
+  await expect(page).toHaveURL(/view=listView/);
+  await page.getByRole('tablist', { name: 'Campaign lists' }).locator(`[href^="${paths.browse('top')}"]`).click();
+  await expect(page).toHaveURL(`${product.url}${paths.browse('top')}?view=listView`);
+  await expect(page.getByRole('table', { name: 'Top campaigns' })).toBeVisible();
+});
