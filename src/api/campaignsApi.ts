@@ -1,8 +1,8 @@
 import { baseApi } from './baseApi';
-import { campaignEndpoints, type CampaignListName } from './contract/campaign';
-import { send, type Reply } from './endpoints';
+import { campaignEndpoints, type CampaignListName, type SearchParams } from './contract/campaign';
+import { plain, send, type Reply } from './endpoints';
 
-const { getCampaigns } = campaignEndpoints;
+const { getCampaigns, fullSearch, searchCategories, searchSubcategories } = campaignEndpoints;
 
 /** Spec 000 §9: browse loads 30 campaigns per page. */
 export const BROWSE_PAGE_SIZE = 30;
@@ -12,7 +12,7 @@ export const BROWSE_PAGE_SIZE = 30;
  * tag the shell's sidebar lists provide: a mutation that changes a list (the bookmark buttons
  * invalidate 'bookmarked') refreshes every page of the browse tab and the sidebars alike.
  */
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['CampaignList'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['CampaignList', 'CampaignSearch'] });
 
 /**
  * The campaign area's calls (spec 000 §2, §7): the browse tabs as one infinite list per tab, pages
@@ -28,7 +28,19 @@ export const campaignsApi = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => send(getCampaigns, { params: { for: queryArg }, query: { page: pageParam, limit: BROWSE_PAGE_SIZE } }),
       providesTags: (_r, _e, list) => [{ type: 'CampaignList', id: list }],
     }),
+    /** The /search screen's results: every route parameter (searchParamsOf of the URL's state). */
+    fullSearch: build.query<Reply<typeof fullSearch>, SearchParams>({
+      query: (query) => send(fullSearch, { query }),
+      // A bookmark changes what the Bookmarked filter finds.
+      providesTags: ['CampaignSearch'],
+    }),
+    searchCategories: build.query<Reply<typeof searchCategories>, void>({
+      query: plain(searchCategories),
+    }),
+    searchSubcategories: build.query<Reply<typeof searchSubcategories>, number>({
+      query: (categoryId) => send(searchSubcategories, { params: { categoryId: String(categoryId) } }),
+    }),
   }),
 });
 
-export const { useBrowseCampaignsInfiniteQuery } = campaignsApi;
+export const { useBrowseCampaignsInfiniteQuery, useFullSearchQuery, useSearchCategoriesQuery, useSearchSubcategoriesQuery } = campaignsApi;

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { campaignEndpoints, type CampaignSummary } from '../../src/api/contract/campaign';
+import { campaignEndpoints, type CampaignSummary, type SearchCategory, type SearchSubcategory } from '../../src/api/contract/campaign';
 import { RATE_TYPE_LABELS, rateText } from '../../src/shared/rateText';
 import { failureResponse, mock, pendingResponse, perRender, type MockOptions } from './http';
 import { campaignsFixture, pictureOf } from './shell';
@@ -127,3 +127,76 @@ export const browseHandlers = {
     );
   },
 };
+
+/* ---- GET /search (quick and full), /search/categories, /search/subcategories/{id} ---- */
+
+const { search, searchCategories, searchSubcategories } = campaignEndpoints;
+
+export const categoriesFixture: SearchCategory[] = [
+  { main_category_id: 3, main_category_name: 'Finance', offs_count: 42 },
+  { main_category_id: 5, main_category_name: 'Health & Beauty', offs_count: 17 },
+  { main_category_id: 8, main_category_name: 'Travel', offs_count: 9 },
+];
+
+export const subcategoriesFixture: Record<number, SearchSubcategory[]> = {
+  3: [
+    { subcategory_id: 31, subcategory_name: 'Loans', campaign_count: 20 },
+    { subcategory_id: 32, subcategory_name: 'Insurance', campaign_count: 12 },
+  ],
+  5: [{ subcategory_id: 51, subcategory_name: 'Skin Care', campaign_count: 7 }],
+  8: [{ subcategory_id: 81, subcategory_name: 'Hotels', campaign_count: 9 }],
+};
+
+export type SearchResults = CampaignSummary[] | 'pending' | 'failure' | 'network';
+
+const sorters: Record<string, (a: CampaignSummary, b: CampaignSummary) => number> = {
+  id: (a, b) => a.campaign_id - b.campaign_id,
+  name: (a, b) => a.name.localeCompare(b.name),
+  rate: (a, b) => a.rate - b.rate,
+  epc: (a, b) => a.epc - b.epc,
+  date: (a, b) => a.campaign_id - b.campaign_id,
+};
+
+export const searchHandlers = {
+  /**
+   * GET /search: with `q` the quick search (names or #ID of `results`' campaigns), otherwise the full
+   * search: `results` filtered by `st` (name or id), sorted by `ob`/`ad`, 30 a page from `pn`.
+   * The spy sees both kinds; a story tells them apart by `q`.
+   */
+  route: (results: SearchResults = manyCampaigns(45), spy?: Spy) =>
+    mock(
+      search,
+      async ({ query }) => {
+        if (query.q !== undefined) {
+          const q = query.q.trim().toLowerCase().replace(/^#/, '');
+          const pool = Array.isArray(results) ? results : campaignsFixture;
+          return { success: true as const, matchingCampaigns: pool.filter((c) => c.name.toLowerCase().includes(q) || String(c.campaign_id).includes(q)).slice(0, 10).map((c) => ({ campaign_id: c.campaign_id, name: c.name })) };
+        }
+        if (results === 'pending') return pendingResponse();
+        if (results === 'network') return HttpResponse.error();
+        if (results === 'failure') return failureResponse('The search is not available right now.', 500);
+        const st = (query.st ?? '').trim().toLowerCase().replace(/^#/, '');
+        const found = results.filter((c) => !st || c.name.toLowerCase().includes(st) || String(c.campaign_id) === st);
+        const sorted = [...found].sort(sorters[query.ob || 'date'] ?? sorters.date);
+        if ((query.ad || 'd') === 'd') sorted.reverse();
+        const page = Number(query.pn || 1);
+        const total_pages = Math.ceil(sorted.length / 30);
+        return { success: true as const, matchingCampaigns: sorted.slice((page - 1) * 30, page * 30), total_pages, page, total: sorted.length };
+      },
+      spy,
+    ),
+  categories: (spy?: Spy) => mock(searchCategories, () => ({ success: true as const, categories: categoriesFixture }), spy),
+  categoriesFailure: () => failureResponseHandler(searchCategories),
+  subcategories: (spy?: Spy) =>
+    mock(searchSubcategories, ({ params }) => ({ success: true as const, subcategories: subcategoriesFixture[Number(params.categoryId)] ?? [] }), spy),
+  subcategoriesFailure: () => failureResponseHandler(searchSubcategories),
+};
+
+function failureResponseHandler(ep: typeof searchCategories | typeof searchSubcategories) {
+  return mock(ep, () => failureResponse('An internal error occurred. Please try again later', 500));
+}
+
+/** Everything the search screen calls, answered. */
+export function searchDefaults(results?: SearchResults, spy?: Spy) {
+  return [searchHandlers.route(results, spy), searchHandlers.categories(), searchHandlers.subcategories()];
+}
