@@ -42,6 +42,10 @@ const Page = styled.div`
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
   /* The tabs are links (each tab is a URL) but read as tabs, not as underlined text. */
   [role='tab'] { text-decoration: none; }
+  /* Beside both sidebars the eight tabs do not fit one line: they wrap, so every tab is in sight (a
+     strip scrolled sideways hid the last ones). Phones keep the one scrolling line (the page's own width decides). */
+  container-type: inline-size;
+  @container (min-width: 600px) { .tab-list { flex-wrap: wrap; } }
 `;
 const Header = styled.header`
   display: flex;
