@@ -19,7 +19,7 @@ import { DEMO_PASSWORD, seedReference } from '../server/db/demo/seed';
 import { migrateToLatest } from '../server/db/migrate';
 import type { DB } from '../server/db/schema';
 import { TEST_SCRYPT } from '../server/lib/crypto';
-import { searchParamsOf } from '../src/api/contract/campaign';
+import { searchParamsOf } from '../src/shared/searchState';
 import { insertAffiliate } from '../tests/server/helpers';
 
 const WORDS = [

@@ -48,3 +48,39 @@ test('every browse tab opens from its tab, and New Campaigns loads its next 30 w
   await expect(page).toHaveURL(`${product.url}${paths.browse('top')}?view=listView`);
   await expect(page.getByRole('table', { name: 'Top campaigns' })).toBeVisible();
 });
+
+interface SearchAnswer { matchingCampaigns: { campaign_id: number; name: string }[]; total_pages: number }
+
+test('a search built in the options panel is its URL: reloaded, it shows the same campaigns and options', async ({ page, product }) => {
+  await signIn(page, product.url);
+  await page.goto(`${product.url}${paths.search()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Campaigns' })).toBeVisible();
+  await page.getByRole('button', { name: 'Search Options' }).click();
+  const options = page.getByRole('region', { name: 'Search Options' }).or(page.locator('#search-options'));
+  await options.getByText('$ per lead', { exact: true }).click();
+  await expect(options.getByRole('radio', { name: '$ per lead' })).toBeChecked();
+  await options.getByText('Approved to run', { exact: true }).click();
+  await expect(options.getByRole('checkbox', { name: 'Approved to run' })).toBeChecked();
+  await options.getByRole('button', { name: 'Apply Search Options' }).click();
+  await expect(page).toHaveURL(/[?&]ct=F(&|$)/);
+  await expect(page).toHaveURL(/[?&]af=1(&|$)/);
+
+  // The table shows what the API answers for the same query string.
+  const query = new URL(page.url()).search;
+  const answer = await api<SearchAnswer>(page, product.url, `/search${query}`);
+  const rows = page.getByRole('table', { name: 'Search results' }).getByRole('row');
+  const firstRow = async () => (answer.matchingCampaigns.length ? rows.nth(1) : page.getByText('There are no campaigns that match your search criteria.'));
+  await expect(await firstRow()).toContainText(answer.matchingCampaigns[0]?.name ?? 'There are no campaigns');
+  await expect(page.getByRole('button', { name: 'Clear Options' })).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(`${product.url}${paths.search()}${query}`);
+  await expect(await firstRow()).toContainText(answer.matchingCampaigns[0]?.name ?? 'There are no campaigns');
+  await expect(page.getByText(/^Active options: /)).toBeVisible();
+
+  // Back to the default search, then forward to this one.
+  await page.getByRole('button', { name: 'Clear Options' }).click();
+  await expect(page).not.toHaveURL(/[?&]ct=F/);
+  await page.goBack();
+  await expect(page).toHaveURL(`${product.url}${paths.search()}${query}`);
+});

@@ -1,19 +1,16 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuickSearchResponse, SearchCategoriesResponse, SearchResponse, SearchSubcategoriesResponse } from '../../src/api/contract/campaign';
 import {
   DEFAULT_SEARCH_STATE,
-  QuickSearchResponse,
   SEARCH_PAGE_SIZE,
   SEARCH_TRAFFIC_FLAG_NAMES,
   SEARCH_TRAFFIC_FLAGS,
-  SearchCategoriesResponse,
-  SearchResponse,
-  SearchSubcategoriesResponse,
   parseSearchParams,
   searchParamsOf,
   type SearchState,
-} from '../../src/api/contract/campaign';
+} from '../../src/shared/searchState';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import type { TrafficType } from '../../server/db/schema';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';

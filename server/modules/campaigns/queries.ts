@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { selectedTrafficTypes } from '../../../src/shared/searchState';
 import {
-  selectedTrafficTypes,
   type CampaignListName,
   type CampaignSummary,
   type QuickSearchMatch,

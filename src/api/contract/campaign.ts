@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import { countryByAlpha2 } from '../../shared/countries';
+import {
+  MAX_SEARCH_PAGE,
+  MAX_SEARCH_TEXT,
+  SEARCH_ORDERS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PARAM_NAMES,
+  SEARCH_TRAFFIC_FLAG_NAMES,
+  SEARCH_TRAFFIC_FLAGS,
+  type SearchCountry,
+  type SearchCpaType,
+  type SearchDirection,
+  type SearchParamName,
+  type SearchParams,
+  type SearchState,
+  type SearchTrafficFlag,
+} from '../../shared/searchState';
 import { RATE_TYPE_LABELS } from '../../shared/rateText';
 import { SafeText } from './common';
 import { endpoint } from './endpoint';
@@ -121,8 +137,8 @@ export type QuickSearchResponse = z.infer<typeof QuickSearchResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Full search (spec 000 section 2 "Search screen", issue 14). The query string IS the screen's
-// state: the portal reads it with parseSearchParams and writes it with searchParamsOf, the server
-// validates it with SearchQuery. Every parameter is optional; an empty value means its default.
+// state: the portal reads it with parseSearchParams and writes it with searchParamsOf
+// (src/shared/searchState.ts, plain code shipped to the browser), the server validates it with SearchQuery. Every parameter is optional; an empty value means its default.
 //
 // Wire formats (decided here, docs/campaigns.md "Search"):
 //   booleans (the nine traffic flags, tstrict, grstrict, af, ff, rf, as): '1' or '0' (written),
@@ -134,35 +150,10 @@ export type QuickSearchResponse = z.infer<typeof QuickSearchResponse>;
 //   ct: 'F', 'P', or 'any' / '' (any CPA type).  ob: date|id|name|rate|epc.  ad: a|d.  pn: from 1.
 // ---------------------------------------------------------------------------------------------
 
-/** Results per search page. */
-export const SEARCH_PAGE_SIZE = 30;
-/** Highest page number accepted (a larger one is refused as a mistake, not answered empty). */
-export const MAX_SEARCH_PAGE = 10_000;
-/** Longest search text. */
-export const MAX_SEARCH_TEXT = 100;
-
-/** The nine traffic flags of the route, with the traffic type each one stands for (server/db/schema.ts). */
-export const SEARCH_TRAFFIC_FLAGS = {
-  ep: 'email',
-  cp: 'contextual',
-  bp: 'display',
-  sp: 'search',
-  ip: 'incentive',
-  lp: 'social',
-  np: 'native',
-  mp: 'mobile',
-  bbp: 'brand_bid',
-} as const;
-export type SearchTrafficFlag = keyof typeof SEARCH_TRAFFIC_FLAGS;
-export const SEARCH_TRAFFIC_FLAG_NAMES = Object.keys(SEARCH_TRAFFIC_FLAGS) as SearchTrafficFlag[];
-
-export const SEARCH_ORDERS = ['date', 'id', 'name', 'rate', 'epc'] as const;
+export { SEARCH_PAGE_SIZE, MAX_SEARCH_PAGE, MAX_SEARCH_TEXT, SEARCH_TRAFFIC_FLAGS, SEARCH_TRAFFIC_FLAG_NAMES, SEARCH_ORDERS, SEARCH_PARAM_NAMES };
+export type { SearchTrafficFlag, SearchDirection, SearchCountry, SearchCpaType, SearchState, SearchParamName, SearchParams };
 export const SearchOrder = z.enum(SEARCH_ORDERS);
 export type SearchOrder = z.infer<typeof SearchOrder>;
-export type SearchDirection = 'a' | 'd';
-/** 'any' (Any Country), 'all' (Allow All Countries) or a 2-letter ISO code in capitals. */
-export type SearchCountry = 'any' | 'all' | (string & {});
-export type SearchCpaType = 'F' | 'P' | 'any';
 
 const BOOL_WIRE = ['1', '0', 'true', 'false', ''] as const;
 /** A boolean on the wire ('1'/'0', 'true'/'false'; empty or missing = `fallback`). */
@@ -244,69 +235,13 @@ const searchShape = {
 export const SearchQuery = z.object(searchShape);
 /** What the portal sends (wire strings). */
 export type SearchQueryInput = z.input<typeof SearchQuery>;
-/** The search state: every parameter with its default filled in (the /search screen's state). */
-export type SearchState = z.output<typeof SearchQuery>;
-export type SearchParamName = keyof SearchState;
-export const SEARCH_PARAM_NAMES = Object.keys(searchShape) as SearchParamName[];
-
-/** The state of a /search with no parameters: every traffic type, any country, every category. */
-export const DEFAULT_SEARCH_STATE: SearchState = SearchQuery.parse({});
-
-/**
- * The search state of a query string (the /search screen's URL). A parameter that is missing,
- * empty or not valid takes its default, so a hand-edited link still opens a search.
- */
-export function parseSearchParams(params: URLSearchParams | Record<string, string | undefined>): SearchState {
-  const get = (name: string) => (params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name]);
-  const state: Record<string, unknown> = { ...DEFAULT_SEARCH_STATE };
-  for (const name of SEARCH_PARAM_NAMES) {
-    const parsed = searchShape[name].safeParse(get(name));
-    if (parsed.success) state[name] = parsed.data;
-  }
-  return state as SearchState;
-}
-
-/** Every parameter of the full search as sent: a query for `fullSearch` and a URLSearchParams init alike. */
-export type SearchParams = { [K in SearchParamName]-?: Exclude<SearchQueryInput[K], undefined> };
-
-/**
- * The query string of a search state: every parameter, written in its canonical form (booleans as
- * '1'/'0'), as the spec's category links carry them. `pn` is written too (1 for a new search).
- */
-export function searchParamsOf(state: Partial<SearchState>): SearchParams {
-  const s: SearchState = { ...DEFAULT_SEARCH_STATE, ...state };
-  const bit = (b: boolean) => (b ? '1' : '0');
-  return {
-    st: s.st.trim(),
-    ob: s.ob,
-    ad: s.ad,
-    pn: String(s.pn),
-    ep: bit(s.ep),
-    cp: bit(s.cp),
-    bp: bit(s.bp),
-    sp: bit(s.sp),
-    ip: bit(s.ip),
-    lp: bit(s.lp),
-    np: bit(s.np),
-    mp: bit(s.mp),
-    bbp: bit(s.bbp),
-    tstrict: bit(s.tstrict),
-    gr: s.gr,
-    grstrict: bit(s.grstrict),
-    m: String(s.m),
-    c: String(s.c),
-    af: bit(s.af),
-    ff: bit(s.ff),
-    rf: bit(s.rf),
-    as: bit(s.as),
-    ct: s.ct,
-  };
-}
-
-/** The traffic types a search state selects (its checked traffic flags). */
-export function selectedTrafficTypes(state: SearchState): Array<(typeof SEARCH_TRAFFIC_FLAGS)[SearchTrafficFlag]> {
-  return SEARCH_TRAFFIC_FLAG_NAMES.filter((flag) => state[flag]).map((flag) => SEARCH_TRAFFIC_FLAGS[flag]);
-}
+// The state the schema reads is the one src/shared/searchState.ts reads (each way round).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameState: Same<z.output<typeof SearchQuery>, SearchState> = true;
+void sameState;
+// What searchParamsOf writes is a query the schema takes.
+const paramsAreInput = (p: SearchParams): SearchQueryInput => p;
+void paramsAreInput;
 
 export const SearchResponse = successEnvelope({
   /** The page's campaigns (at most SEARCH_PAGE_SIZE), in the requested order. */

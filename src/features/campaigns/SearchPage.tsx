@@ -9,7 +9,7 @@ import {
   searchParamsOf,
   type SearchState,
   type SearchTrafficFlag,
-} from '../../api/contract/campaign';
+} from '../../shared/searchState';
 import { useQuickSearchQuery } from '../../api/shellApi';
 import { usePageTitle } from '../../lib/page';
 import { countryByAlpha2, ISO_COUNTRIES } from '../../shared/countries';

@@ -11,7 +11,6 @@ const ComingSoon = lazy(() => import('./ComingSoon').then((m) => ({ default: m.C
  */
 const comingSoon: { path: string; title: string }[] = [
   { path: patterns.campaign, title: 'Campaign' },
-  { path: patterns.search, title: 'Search' },
   { path: patterns.settings, title: 'Settings' },
   { path: patterns.accountBalance, title: 'Account Balances' },
   { path: patterns.globalPostback, title: 'Global Postback' },

@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
-import { searchParamsOf } from '../../../src/api/contract/campaign';
+import { searchParamsOf } from '../../../src/shared/searchState';
 import { SearchPage } from '../../../src/features/campaigns/SearchPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { manyCampaigns, searchDefaults, searchHandlers, type SearchResults } from '../../mocks/campaigns';
