@@ -44,7 +44,9 @@ test('every browse tab opens from its tab, and New Campaigns loads its next 30 w
   // The list view keeps its place in the URL across tabs.
   await page.getByRole('radio', { name: 'List view' }).or(page.getByRole('button', { name: 'List view' })).click();
   await expect(page).toHaveURL(/view=listView/);
-  await page.getByRole('tablist', { name: 'Campaign lists' }).locator(`[href^="${paths.browse('top')}"]`).click();
+  const top = page.getByRole('tablist', { name: 'Campaign lists' }).locator(`[href^="${paths.browse('top')}"]`);
+  await expect(top).toHaveAttribute('href', `${paths.browse('top')}?view=listView`);
+  await top.click();
   await expect(page).toHaveURL(`${product.url}${paths.browse('top')}?view=listView`);
   await expect(page.getByRole('table', { name: 'Top campaigns' })).toBeVisible();
 });
@@ -83,4 +85,44 @@ test('a search built in the options panel is its URL: reloaded, it shows the sam
   await expect(page).not.toHaveURL(/[?&]ct=F/);
   await page.goBack();
   await expect(page).toHaveURL(`${product.url}${paths.search()}${query}`);
+});
+
+test('a campaign page: bookmark it, find it in Bookmarked, remove it; its subcategory link opens the search of that subcategory', async ({ page, product }) => {
+  await signIn(page, product.url);
+  // A campaign the demo affiliate has not bookmarked yet.
+  const marked = new Set((await api<ListAnswer>(page, product.url, '/campaigns/bookmarked?page=0&limit=100')).campaigns.map((c) => c.campaign_id));
+  const { campaigns } = await api<ListAnswer>(page, product.url, '/campaigns/new?page=0&limit=30');
+  const campaign = campaigns.find((c) => !marked.has(c.campaign_id))!;
+  await page.goto(`${product.url}${paths.campaign(campaign.campaign_id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: campaign.name })).toBeVisible();
+  const info = page.getByRole('main');
+
+  await info.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await expect(info.getByRole('button', { name: 'Remove Bookmark' })).toBeVisible();
+  await page.goto(`${product.url}${paths.browse('bookmarked')}`);
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(campaign.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+
+  // Recently Viewed has it too (opening the page recorded it).
+  const viewed = await api<ListAnswer>(page, product.url, '/campaigns/recently-viewed?page=0&limit=5');
+  expect(viewed.campaigns[0].campaign_id).toBe(campaign.campaign_id);
+
+  await page.goto(`${product.url}${paths.campaign(campaign.campaign_id)}`);
+  await info.getByRole('button', { name: 'Remove Bookmark' }).click();
+  await expect(info.getByRole('button', { name: 'Bookmark', exact: true })).toBeVisible();
+  const bookmarked = await api<ListAnswer>(page, product.url, '/campaigns/bookmarked?page=0&limit=30');
+  expect(bookmarked.campaigns.map((c) => c.campaign_id)).not.toContain(campaign.campaign_id);
+
+  // The subcategory link: the search of that subcategory, with the spec's whole parameter set.
+  const detail = await api<{ campaign: { categories: { main_category_id: number; subcategory: string; subcategory_id: number } } }>(page, product.url, `/campaign/${campaign.campaign_id}`);
+  const { main_category_id: m, subcategory, subcategory_id: c } = detail.campaign.categories;
+  await info.getByRole('link', { name: subcategory, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?.*[?&]?m=${m}&c=${c}&`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Campaigns' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Search results' }).getByRole('row').filter({ hasText: campaign.name })).toBeVisible();
+});
+
+test('an unknown campaign reads that it does not exist', async ({ page, product }) => {
+  await signIn(page, product.url);
+  await page.goto(`${product.url}${paths.campaign(999999)}`);
+  await expect(page.getByText("This campaign doesn't exist.")).toBeVisible();
 });

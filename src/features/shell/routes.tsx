@@ -10,7 +10,6 @@ const ComingSoon = lazy(() => import('./ComingSoon').then((m) => ({ default: m.C
  * An area that builds one of these screens exports its own route and removes the line here.
  */
 const comingSoon: { path: string; title: string }[] = [
-  { path: patterns.campaign, title: 'Campaign' },
   { path: patterns.settings, title: 'Settings' },
   { path: patterns.accountBalance, title: 'Account Balances' },
   { path: patterns.globalPostback, title: 'Global Postback' },

@@ -1,0 +1,206 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { PortalParameters } from '../../../../.storybook/helpers';
+import { CampaignPage } from '../../../../src/features/campaigns/detail/CampaignPage';
+import { paths, patterns } from '../../../../src/shared/paths';
+import { campaignDetailHandlers, campaignFixture } from '../../../mocks/campaignDetail';
+
+/** Spec 000 §2 Campaign page: every card, the bookmark, the pickers in view mode and the suppression list. */
+const at = (id = 1205) => ({ layout: 'fullscreen', router: { path: patterns.campaign, initialEntries: [paths.campaign(id)] } }) satisfies PortalParameters & { layout: string };
+const withMocks =
+  (...handlers: RequestHandler[]) =>
+  <A,>({ msw }: StoryContext<A>) => {
+    msw.use(...handlers, campaignDetailHandlers.addBookmark(), campaignDetailHandlers.removeBookmark(), campaignDetailHandlers.suppression([]));
+  };
+const frame = (width: number) => (Story: () => React.ReactElement) => (
+  <div data-testid="frame" style={{ padding: 16, width, boxSizing: 'content-box' }}>
+    <Story />
+  </div>
+);
+
+const meta = {
+  title: 'Features/Campaigns/CampaignPage',
+  component: CampaignPage,
+  parameters: at(),
+  decorators: [frame(1100)],
+  beforeEach: withMocks(campaignDetailHandlers.campaign()),
+} satisfies Meta<typeof CampaignPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const heading = (root: HTMLElement) => within(root).findByRole('heading', { level: 1, name: campaignFixture.details.name });
+
+export const Approved: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    await expect(canvas.getByText('Approved')).toBeVisible();
+    await expect(canvas.getByText('50 leads')).toBeVisible();
+    await expect(canvas.getByText(/^Canada, United Kingdom.*, United States/)).toBeVisible();
+    await expect(canvas.getByText('Server to Server')).toBeVisible();
+    await expect(canvas.getByText('$120.00 per lead')).toBeVisible();
+    await expect(canvas.getByText('Default')).toBeVisible();
+    // Category links carry the spec's whole parameter set (spec 000 §2).
+    const link = canvas.getByRole('link', { name: 'Personal Loans' });
+    const params = new URL(link.getAttribute('href')!, 'http://x').searchParams;
+    await expect([params.get('m'), params.get('c'), params.get('ob'), params.get('pn'), params.get('st'), params.get('bbp')]).toEqual(['2', '14', 'date', '1', '', '1']);
+    await expect(canvas.getByRole('heading', { name: 'Search restrictions' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = { beforeEach: withMocks(campaignDetailHandlers.pending()) };
+
+export const NotFound: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.notFound()),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () => expect(await within(canvasElement).findByText("This campaign doesn't exist.")).toBeVisible());
+  },
+};
+
+export const ConnectionFailed: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.networkError()),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () => expect(await within(canvasElement).findByText("This campaign doesn't exist.")).toBeVisible());
+  },
+};
+
+export const ManyCountries: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ allowed_countries: ['AT', 'BE', 'DE', 'ES', 'FR', 'IE', 'IT', 'NL'] })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    await expect(canvas.getByText('Austria, Belgium, Germany, Spain, France')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'See More' }));
+    await expect(canvas.getByText(/Ireland, Italy, Netherlands/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'See Less' }));
+    await expect(canvas.queryByText(/Ireland/)).toBeNull();
+  },
+};
+
+export const AllCountriesNoExpiry: Story = {
+  beforeEach: withMocks(
+    campaignDetailHandlers.campaign({
+      allowed_countries: [],
+      all_countries: 'Y',
+      allowed_traffic_types: { ...campaignFixture.allowed_traffic_types, R: 'N' },
+      details: { expiry_date: null, tracking_type: 'H', epc: 0, affiliate_cap: null, affiliate_campaign_status: 'Not requested', status: 'Public' },
+    }),
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    for (const text of ['All countries', 'No expiry', 'Host and Post', 'New', 'No cap']) await expect(canvas.getByText(text)).toBeVisible();
+    // Search traffic not allowed: no search restrictions card.
+    await expect(canvas.queryByRole('heading', { name: 'Search restrictions' })).toBeNull();
+  },
+};
+
+export const RequestApprovalToRun: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () => expect(await within(canvasElement).findByText(/asks you to request approval/)).toBeVisible());
+  },
+};
+
+export const PendingRequest: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Pending' } })),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () => expect(await within(canvasElement).findByText('Your request to run this campaign is being reviewed.')).toBeVisible());
+  },
+};
+
+export const BannersPicker: Story = {
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Banners' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Select Banners' });
+    await waitFor(() => expect(within(dialog).getByText('#501 · 300x250')).toBeVisible());
+    await expect(within(dialog).getAllByRole('link', { name: 'Download' })[0]).toHaveAttribute('href', '/cdn/creatives/7/1205/501.svg?download=1');
+  },
+};
+
+export const TextLinksPicker: Story = {
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Text Links' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Text Links' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Copy/ })).toBeVisible());
+  },
+};
+
+export const SoloEmailHtmlPicker: Story = {
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Solo E-mail (html)' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Solo E-mail (html)' });
+    // The advertiser's HTML is shown as text, never as markup.
+    await waitFor(() => expect(within(dialog).getByText('<p>Rates from <b>5.99% APR</b></p>')).toBeVisible());
+  },
+};
+
+export const LandingPagePreview: Story = {
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getAllByRole('button', { name: 'View image' })[0]);
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Apply now' });
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Landing page Apply now' })).toBeVisible());
+  },
+};
+
+export const SuppressionList: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign(), campaignDetailHandlers.suppression(['https://novalend.example.com/suppression.txt'])),
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Suppression list' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Suppression list' });
+    await waitFor(async () => expect(await within(dialog).findByRole('link', { name: 'https://novalend.example.com/suppression.txt' })).toBeVisible());
+  },
+};
+
+export const SuppressionEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Suppression list' }));
+    await waitFor(async () => expect(await within(document.body).findByText('No Links found')).toBeVisible());
+  },
+};
+
+export const BookmarkAdds: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Bookmark' }));
+    await expect(await canvas.findByRole('button', { name: 'Remove Bookmark' })).toBeVisible();
+  },
+};
+
+export const BookmarkFails: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.addBookmarkFails(), campaignDetailHandlers.campaign()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Bookmark' }));
+    await waitFor(async () => expect(await canvas.findByText('Bookmarks are not available right now. Please try again.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Bookmark' })).toBeVisible());
+  },
+};
+
+export const LongName: Story = {
+  beforeEach: withMocks(
+    campaignDetailHandlers.campaign({ details: { name: 'NovaLendPersonalLoansSuperLongNameWithoutAnySpaces - Qualified Lead for the United States and Canada, desktop and mobile, search and social' } }),
+  ),
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1, name: /NovaLendPersonalLoans/ });
+  },
+};
+
+export const Mobile: Story = {
+  decorators: [frame(343)],
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    const box = within(canvasElement).getAllByTestId('frame').at(-1)!;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 32);
+  },
+};
