@@ -33,8 +33,10 @@ export function stubSource(name: string, exports: Record<string, unknown>): stri
     if (typeof value === 'function') return `() => { throw new Error(${JSON.stringify(`${where} is not in the portal's build (scripts/vite-contract-stubs.ts)`)}); }`;
     if (Array.isArray(value)) return `[${value.map((v, i) => serialize(v, `${where}[${i}]`)).join(', ')}]`;
     if (value && typeof value === 'object') {
+      // An endpoint's summary and tags are for the OpenAPI document: the portal never reads them.
+      const isEndpoint = 'method' in value && 'path' in value;
       const fields = Object.entries(value)
-        .filter(([, v]) => !(v instanceof z.ZodType))
+        .filter(([k, v]) => !(v instanceof z.ZodType) && !(isEndpoint && (k === 'summary' || k === 'tags')))
         .map(([k, v]) => `${JSON.stringify(k)}: ${serialize(v, `${where}.${k}`)}`);
       return `{ ${fields.join(', ')} }`;
     }
