@@ -25,6 +25,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { CampaignTable, SORTABLE_COLUMNS, type CampaignSortColumn } from './CampaignTable';
 import { TrafficLegend } from './TrafficIcons';
+import { useDebounced } from '../../lib/useDebounced';
 
 /** Spec 000 §5, §9: the autocomplete asks after a 500 ms pause. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -53,15 +54,6 @@ const countryItems = [
   { id: ALL_COUNTRIES, label: 'Allow All Countries' },
   ...ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name, description: `${c.alpha2} · ${c.alpha3} · ${c.numeric}` })),
 ];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 const Page = styled.div`
   display: flex;

@@ -1,21 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuickSearchQuery } from '../../api/shellApi';
 import { paths } from '../../shared/paths';
 import { QuickSearchField } from './QuickSearchField';
+import { useDebounced } from '../../lib/useDebounced';
 
 /** Quick search waits for a 500 ms pause in typing (spec 000 §5, §9). */
 export const QUICK_SEARCH_DEBOUNCE_MS = 500;
 export const QUICK_SEARCH_ERROR = 'There was an error while fetching quick search results.';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface QuickSearchProps {
   debounceMs?: number;
