@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { sanitizeHtml } from '../../src/features/shell/safeHtml';
+import { easternDay } from '../../src/shared/dates';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 /** The server answers news and notifications sanitised with the portal's own rule (src/shared/newsHtml.ts). */
@@ -16,7 +17,8 @@ const hostile = '<p>Deal <b>now</b><img src=x onerror=alert(1)><script>alert(2)<
 
 describe(`news HTML on the server (${testEngine})`, () => {
   it('answers news and notifications sanitised, the same as the portal sanitises them', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in the reporting zone (the news list leaves out later days): not UTC's, which is a day ahead in the evening.
+    const today = easternDay(new Date());
     await t.database.db.insertInto('news').values({ type: 'alert', news_date: today, body_html: hostile }).execute();
     await t.database.db.insertInto('notifications').values({ body_html: hostile, created_at: new Date(Date.now() - 60_000) }).execute();
     const news = (await t.app.inject(withToken(token, { method: 'GET', url: '/api/news' }))).json();
