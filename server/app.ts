@@ -36,6 +36,7 @@ import { sessionRoutes } from './modules/session/routes';
 import { makeDummyHash } from './modules/session/service';
 import { systemRoutes } from './modules/system/routes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
+import { postbackLogRoutes } from './modules/postbacks/log';
 import { postbackRoutes } from './modules/postbacks/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(trackingLinkRoutes, { ctx, options: trackingOptions });
       await api.register(postbackRoutes, { ctx });
+      await api.register(postbackLogRoutes, { ctx, wake: trackingOptions.onPostbackQueued });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_dashboard';
 import { secretsMigration } from './migrations/0005_secrets_security';
 import * as m0006 from './migrations/0006_limits_security';
 import * as m0007 from './migrations/0007_search';
+import * as m0009 from './migrations/0009_postback_log';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -22,6 +23,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0005_secrets_security': secretsMigration(options.totpKey),
   '0006_limits_security': m0006,
   '0007_search': m0007,
+  '0009_postback_log': m0009,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

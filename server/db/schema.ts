@@ -267,9 +267,11 @@ export interface ConversionsTable {
 }
 /** 0003: the outbox of affiliate postbacks (one row per conversion and postback to fire). */
 export interface PostbackDeliveriesTable {
-  id: Generated<number>; conversion_id: number; affiliate_id: number; postback_id: number | null; type: string;
+  id: Generated<number>; conversion_id: number | null; affiliate_id: number; postback_id: number | null; type: string;
   url: string; status: Default<'pending' | 'delivered' | 'failed'>; attempts: Default<number>;
   next_attempt_at: Timestamp; last_error: Default<string>; created_at: Timestamp; delivered_at: Default<Date | string | null>;
+  /** 0009: a test postback (no conversion; tried once); its campaign, null for the global postback. */
+  is_test: Default<boolean>; campaign_id: Default<number | null>;
 }
 /** 0003: every delivery attempt (time, status code, latency, error), for a delivery log. */
 export interface PostbackAttemptsTable {

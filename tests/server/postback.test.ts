@@ -53,12 +53,12 @@ describe(`affiliate postback settings (${testEngine})`, () => {
     expect(ok.json()).toEqual({ success: true, message: 'Your postback has been saved.' });
     const html = await savePostback(campaign.id, { type: 'I', code: '<img src="x">' });
     expect(html.statusCode).toBe(400);
-    expect(html.json().errors.message).toMatch(/^type: a HTML postback is not offered/);
+    expect(html.json().errors.message).toMatch(/^An HTML postback is not offered/);
     const badUrl = await savePostback(campaign.id, { type: 'L', code: 'javascript:alert(1)' });
     expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json().errors.message).toMatch(/^code: must be a full URL/);
+    expect(badUrl.json().errors.message).toMatch(/^The postback must be a full URL/);
     const empty = await savePostback(campaign.id, { type: 'L', code: '  ' });
-    expect(empty.json().errors.message).toBe('code: is required for this postback type');
+    expect(empty.json().errors.message).toBe('Enter the postback code for this type.');
     expect((await savePostback(campaign.id, { type: 'Z', code: 'x' })).statusCode).toBe(400);
     expect((await savePostback(999999, { type: 'L', code: 'https://a.example/' })).statusCode).toBe(404);
     const other = await t.database.db.selectFrom('campaign_access').select('campaign_id').where('affiliate_id', '=', DEMO_AFFILIATE).where('status', '=', 'Pending').executeTakeFirstOrThrow();
@@ -271,7 +271,7 @@ describe(`postback delivery (${testEngine})`, () => {
     for (const code of ['http://10.0.0.1/pb?c={click_id}', 'http://169.254.169.254/latest/meta-data/', 'https://[fd00::1]/x', 'http://192.168.1.20:8080/x']) {
       for (const res of [await saveGlobal({ type: 'L', code }), await savePostback(campaign.id, { type: 'L', code })]) {
         expect(res.statusCode, code).toBe(400);
-        expect(res.json().errors.message).toMatch(/^code: this address is on a private or local network/);
+        expect(res.json().errors.message).toMatch(/^This address is on a private or local network/);
       }
     }
     // Without the development setting, loopback is refused too, by name and by what a name resolves to.

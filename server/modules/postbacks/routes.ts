@@ -5,18 +5,11 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { checkTarget, SsrfError, type SsrfPolicy } from '../../lib/ssrf';
 import { macroHelpHtml, stripMacros } from '../tracking/macros';
+import { campaignPostbackTypes } from '../../../src/shared/postbackTypes';
 
 const MACRO_HELP_ID = 18;
 
 type PostbackType = '' | 'L' | 'I' | 'S';
-
-/** Spec 000 section 5: which types the campaign's tracking type offers. */
-export function campaignPostbackTypes(trackingType: string, supportsMultiple: boolean): PostbackType[] {
-  const types: PostbackType[] = ['', 'L'];
-  if (trackingType === 'I' || trackingType === 'M' || (trackingType === 'S' && supportsMultiple)) types.push('I');
-  if (trackingType === 'S') types.push('S');
-  return types;
-}
 
 const TYPE_NAMES: Record<PostbackType, string> = { '': 'none', L: 'URL', I: 'HTML', S: 'Server-Server URL' };
 
@@ -28,21 +21,21 @@ const TYPE_NAMES: Record<PostbackType, string> = { '': 'none', L: 'URL', I: 'HTM
 async function checkCode(type: PostbackType, code: string, policy: SsrfPolicy): Promise<string> {
   const trimmed = code.trim();
   if (type === '') return '';
-  if (trimmed === '') throw badRequest('code: is required for this postback type');
+  if (trimmed === '') throw badRequest('Enter the postback code for this type.');
   if (type === 'I') return code;
   let url: URL;
   try {
     url = new URL(stripMacros(trimmed));
   } catch {
-    throw badRequest('code: must be a full URL starting with http:// or https://');
+    throw badRequest('The postback must be a full URL starting with http:// or https://.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('code: must be a full URL starting with http:// or https://');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('The postback must be a full URL starting with http:// or https://.');
   try {
     await checkTarget(url.toString(), policy);
   } catch (err) {
     if (!(err instanceof SsrfError)) throw err;
     throw badRequest(
-      'code: this address is on a private or local network, where postbacks cannot be delivered. Use the public address of your server.',
+      'This address is on a private or local network, where postbacks cannot be delivered. Use the public address of your server.',
     );
   }
   return trimmed;
@@ -61,8 +54,9 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     if (!campaign) throw notFound("This campaign doesn't exist.");
     if (campaign.access !== 'Approved') throw new ApiError(403, 'You are not approved to run this campaign.');
     const { type } = request.body;
-    if (!campaignPostbackTypes(campaign.tracking_type, campaign.supports_multiple_postback).includes(type)) {
-      throw badRequest(`type: a ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type`);
+    // '' (none: the global postback applies) is always allowed.
+    if (type !== '' && !campaignPostbackTypes(campaign.tracking_type, campaign.supports_multiple_postback).includes(type)) {
+      throw badRequest(`${type === 'I' ? 'An' : 'A'} ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type.`);
     }
     const code = await checkCode(type, request.body.code, ctx.postbackPolicy);
     await ctx.db
@@ -87,7 +81,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         .forUpdate()
         .executeTakeFirst();
       // Spec 002 section 2: Server-Server URL is offered only when it is already the saved type.
-      if (type === 'S' && current?.type !== 'S') throw badRequest('type: Server-Server URL is no longer offered; choose URL (L) or HTML (I)');
+      if (type === 'S' && current?.type !== 'S') throw badRequest('Server-Server URL postbacks are no longer offered: choose URL or HTML.');
       if (current) await trx.updateTable('postbacks').set({ type, code, updated_at: now }).where('id', '=', current.id).execute();
       else await trx.insertInto('postbacks').values({ affiliate_id: affiliateId, campaign_id: null, type, code, updated_at: now }).execute();
     });

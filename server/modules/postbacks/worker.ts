@@ -56,7 +56,7 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
   let again = false;
   let stopped = true;
 
-  async function attempt(d: { id: number; url: string; attempts: number; created_at: Date }) {
+  async function attempt(d: { id: number; url: string; attempts: number; created_at: Date; is_test: boolean }) {
     const started = Date.now();
     let statusCode: number | null = null;
     let error = '';
@@ -74,7 +74,9 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
     const delivered = error === '';
     const nextAt = new Date(at.getTime() + backoffMs(d.attempts, o.retryBaseMs, o.retryMaxMs));
     const expired = nextAt.getTime() - new Date(d.created_at).getTime() > o.maxAgeMs;
-    const status = delivered ? 'delivered' : permanent || expired ? 'failed' : 'pending';
+    // A test postback is tried once: the affiliate is watching for its answer, and a failing test
+    // should not keep firing.
+    const status = delivered ? 'delivered' : permanent || expired || d.is_test ? 'failed' : 'pending';
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('postback_attempts').values({ delivery_id: d.id, attempted_at: at, status_code: statusCode, latency_ms: latency, error: error.slice(0, 500) }).execute();
       await trx
@@ -96,14 +98,14 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
       update postback_deliveries
       set status = 'failed', next_attempt_at = ${at}, last_error = ${`expired: not delivered within ${+(o.maxAgeMs / 3600_000).toFixed(2)} hours of the conversion`}
       where status = 'pending' and next_attempt_at <= ${at} and created_at < ${oldest}`.execute(db);
-    const { rows } = await sql<{ id: number; url: string; attempts: number; created_at: Date }>`
+    const { rows } = await sql<{ id: number; url: string; attempts: number; created_at: Date; is_test: boolean }>`
       update postback_deliveries set attempts = attempts + 1, next_attempt_at = ${lease}
       where id in (
         select id from postback_deliveries
         where status = 'pending' and next_attempt_at <= ${at} and created_at >= ${oldest}
         order by next_attempt_at limit ${o.batchSize}
         for update skip locked)
-      returning id, url, attempts, created_at`.execute(db);
+      returning id, url, attempts, created_at, is_test`.execute(db);
     await Promise.all(rows.map((d) => attempt({ ...d, id: Number(d.id), attempts: Number(d.attempts) })));
     return rows.length;
   }

@@ -40,6 +40,8 @@ export interface ResolvedLink {
   creative_id: number | null;
   landing_page_id: number | null;
   subs: [string, string, string, string, string];
+  /** A search-safe link (docs/tracking.md "Search-safe links"). */
+  safesearch: boolean;
   campaign_status: string;
   expiry_date: string | null;
   geo_filtering: boolean;
@@ -61,7 +63,7 @@ function parseJson<T>(value: unknown, fallback: T): T {
 /** One round trip: the link with everything the rules need. */
 export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLink | null> {
   const { rows } = await sql<Record<string, unknown>>`
-    select l.id, l.affiliate_id, l.campaign_id, l.traffic_type, l.creative_id, l.landing_page_id,
+    select l.id, l.affiliate_id, l.campaign_id, l.traffic_type, l.creative_id, l.landing_page_id, l.safesearch,
            l.sub1, l.sub2, l.sub3, l.sub4, l.sub5,
            c.status as campaign_status, c.expiry_date, c.geo_filtering, c.os_filtering, c.desktop_traffic, c.mobile_traffic,
            a.status as affiliate_status, ca.status as access_status,
@@ -84,6 +86,7 @@ export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLi
     creative_id: r.creative_id === null ? null : Number(r.creative_id),
     landing_page_id: r.landing_page_id === null ? null : Number(r.landing_page_id),
     subs: [r.sub1, r.sub2, r.sub3, r.sub4, r.sub5].map(String) as ResolvedLink['subs'],
+    safesearch: Boolean(r.safesearch),
     campaign_status: String(r.campaign_status),
     expiry_date: r.expiry_date === null ? null : String(r.expiry_date),
     geo_filtering: Boolean(r.geo_filtering),
@@ -141,7 +144,7 @@ export interface ClickRequest {
 }
 
 export type ClickOutcome =
-  | { kind: 'redirect'; location: string; clickId: string; campaignId: number; recorded: boolean }
+  | { kind: 'redirect'; location: string; clickId: string; campaignId: number; recorded: boolean; safe: boolean }
   | { kind: 'fallback'; reason: string }
   /** The click could not be recorded (database down): nothing was answered as a 302. */
   | { kind: 'unavailable' };
@@ -263,12 +266,14 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       const clickId = newClickId();
       const values: MacroValues = {
         click_id: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id,
-        creative_id: link.creative_id ?? 0, landing_page_id: page.id, traffic_type: link.traffic_type,
+        // A search-safe link does not tell the landing page it came from search traffic.
+        creative_id: link.creative_id ?? 0, landing_page_id: page.id, traffic_type: link.safesearch ? '' : link.traffic_type,
         sub1: subs[0], sub2: subs[1], sub3: subs[2], sub4: subs[3], sub5: subs[4],
       };
       const location = landingUrl(page.url, values);
       if (!location) return { kind: 'fallback', reason: 'landing page URL refused' };
-      if (req.head) return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: false };
+      const safe = link.safesearch;
+      if (req.head) return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: false, safe };
       try {
         await batcher.record({
           click_key: clickId, affiliate_id: link.affiliate_id, campaign_id: link.campaign_id, tracking_link_id: link.id,
@@ -280,7 +285,7 @@ export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now:
       } catch {
         return { kind: 'unavailable' };
       }
-      return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: true };
+      return { kind: 'redirect', location, clickId, campaignId: link.campaign_id, recorded: true, safe };
     },
   };
 }

@@ -23,11 +23,19 @@ const UNAVAILABLE_HTML = `<!doctype html><html lang="en"><head><meta charset="ut
 <body><h1>Please try again in a moment</h1><p>We could not open this offer right now.</p></body></html>`;
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
+/** What a search-safe link's redirect adds (the browser applies a redirect's Referrer-Policy to the next request). */
+export const SEARCH_SAFE_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' } as const;
+
 interface PlainResponse { status: number; headers: Record<string, string>; body: string | Buffer }
 
 /** The HTTP answer of a click outcome, shared by the Fastify route and the raw fast path. */
 export function clickResponse(outcome: ClickOutcome, options: TrackingOptions): PlainResponse {
   const base = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer-when-downgrade' };
+  if (outcome.kind === 'redirect' && outcome.safe) {
+    // Search-safe: the page the visitor came from (a search result, the affiliate's site) is not passed
+    // on to the advertiser, and the redirect is not indexed (docs/tracking.md "Search-safe links").
+    Object.assign(base, SEARCH_SAFE_HEADERS);
+  }
   if (outcome.kind === 'redirect') {
     // HEAD recorded no click: no click cookie either.
     if (!outcome.recorded) return { status: 302, headers: { ...base, location: outcome.location, 'content-length': '0' }, body: '' };
