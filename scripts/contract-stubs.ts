@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import * as affiliate from '../src/api/contract/affiliate.ts';
 import * as campaign from '../src/api/contract/campaign.ts';
+import * as campaignAccess from '../src/api/contract/campaignAccess.ts';
 import * as campaignDetail from '../src/api/contract/campaignDetail.ts';
 import * as cdn from '../src/api/contract/cdn.ts';
 import * as common from '../src/api/contract/common.ts';
@@ -11,6 +12,8 @@ import * as dashboard from '../src/api/contract/dashboard.ts';
 import * as envelope from '../src/api/contract/envelope.ts';
 import * as images from '../src/api/contract/images.ts';
 import * as index from '../src/api/contract/index.ts';
+import * as operator from '../src/api/contract/operator.ts';
+import * as postbackLog from '../src/api/contract/postbackLog.ts';
 import * as session from '../src/api/contract/session.ts';
 import * as system from '../src/api/contract/system.ts';
 import * as tracking from '../src/api/contract/tracking.ts';
@@ -18,7 +21,8 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, campaign, campaignDetail, cdn, common, content, dashboard, envelope, images, index, session, system, tracking, twoFactor,
+  affiliate, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, session, system,
+  tracking, twoFactor,
 };
 
 /**

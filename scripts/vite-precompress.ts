@@ -18,13 +18,24 @@ async function* files(dir: string): AsyncGenerator<string> {
  */
 export function precompress(): Plugin {
   let outDir = '';
+  let failed = false;
   return {
     name: 'portal:precompress',
     apply: 'build',
     configResolved(config) {
+      failed = false;
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // closeBundle also runs when the build failed: then there is nothing to compress, and the build's
+    // own error is the one to show (not a missing dist/).
+    buildEnd(error) {
+      failed = Boolean(error);
+    },
+    renderError() {
+      failed = true;
+    },
     async closeBundle() {
+      if (failed) return;
       let before = 0;
       let after = 0;
       for await (const file of files(outDir)) {

@@ -81,7 +81,10 @@ async function authenticate(
   return auth;
 }
 
-const stagesOf = (access: Exclude<Access, 'public'>): readonly SessionStage[] => (access === 'session' ? ['active'] : access);
+// 'operator' routes admit no affiliate session at all (an empty stage list never matches); the
+// operator's own token is checked by the operator module's hook.
+const stagesOf = (access: Exclude<Access, 'public'>): readonly SessionStage[] =>
+  access === 'session' ? ['active'] : access === 'operator' ? [] : access;
 
 /** One lookup per request, shared by the session hook and a rate-limit key that needs the affiliate. */
 const lookups = new WeakMap<FastifyRequest, Promise<AuthContext>>();

@@ -180,6 +180,8 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       desktop_traffic: yn(row.desktop_traffic),
       mobile_traffic: yn(row.mobile_traffic),
       paused: yn(row.status === 'paused'),
+      // Requests cannot be made from the portal yet (issue 15, access requests): no limit to reach.
+      request_limit_reached: 'N',
     },
     commission,
     landing_pages,

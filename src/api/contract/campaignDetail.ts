@@ -169,6 +169,11 @@ export const CampaignDetail = z.object({
     mobile_traffic: YesNo,
     /** 'Y' when the advertiser has paused the campaign: it opens, but its links send no traffic. */
     paused: YesNo,
+    /**
+     * 'Y' when the affiliate has as many requests waiting for review as the network allows
+     * (BY_REQUEST_LIMIT): the page shows the limit message instead of the request button (spec 000 sections 4, 8).
+     */
+    request_limit_reached: YesNo,
   }),
   /** Active rates only, the default first. */
   commission: z.array(Rate),

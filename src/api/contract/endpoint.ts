@@ -13,10 +13,12 @@ export const SESSION_STAGES = ['active', 'otp', 'verify', 'otp_setup'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
 
 /**
- * Who may call: 'public' (no token), 'session' (a fully signed-in affiliate), or the session
- * stages listed (a half sign-in, e.g. ['otp'] for the authenticator step).
+ * Who may call: 'public' (no token), 'session' (a fully signed-in affiliate), the session
+ * stages listed (a half sign-in, e.g. ['otp'] for the authenticator step), or 'operator' (the
+ * network's operator, with an operator session of its own: `x-operator-token`, never an
+ * affiliate's token).
  */
-export type Access = 'public' | 'session' | readonly SessionStage[];
+export type Access = 'public' | 'session' | 'operator' | readonly SessionStage[];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,6 +61,12 @@ export interface AnyEndpoint {
   readonly hidden?: boolean;
   /** 'site' for the tracking addresses served outside the API base (/go, /postback, /pixel). */
   readonly base?: 'api' | 'site';
+  /**
+   * A multipart/form-data body (an upload): the portal sends the body's fields as form fields and
+   * the named file fields as files; the server reads the parts, checks the text fields with `body`
+   * and hands each file over as an `UploadedFile` (server/lib/route.ts). At most `maxFileBytes` per file.
+   */
+  readonly multipart?: { readonly files: readonly string[]; readonly maxFileBytes: number };
 }
 
 /** A description whose params schema names exactly the `:params` of its path. */
@@ -141,6 +149,17 @@ export function callRequest<E extends AnyEndpoint>(ep: E, args: CallArg<E>): Cal
   const a = (args ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const request: CallRequest = { url: fillPath(ep.path, a.params), method: ep.method };
   if (a.query) request.params = a.query;
+  if (ep.multipart) {
+    // An upload: text fields as form fields, Blobs (files) as file parts; the browser sets the boundary.
+    const form = new FormData();
+    for (const [name, value] of Object.entries((a.body ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+      else form.append(name, String(value));
+    }
+    request.body = form;
+    return request;
+  }
   // Calls without a body still send an empty JSON object (Fastify needs a body for JSON POSTs).
   if (ep.method !== 'GET') request.body = a.body ?? {};
   return request;
