@@ -9,6 +9,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { codeVerificationMachine } from '../../src/machines/codeVerification.machine';
 import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
+import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
 import { qrImage } from '../mocks/qrImage';
@@ -137,6 +138,25 @@ export const flows: Flow[] = [
       },
       // The empty boxes are highlighted only while editing.
       variant: (s) => (s.context.error ? 'Error' : s.matches('editing') && s.context.showMissing ? 'Missing' : undefined),
+    },
+  }),
+  flow({
+    name: 'LinkBuilder',
+    source: 'src/machines/linkBuilder.machine.ts',
+    machine: linkBuilderMachine,
+    samples: {
+      input: { campaignId: 1205, defaultLandingPageId: 31 },
+      events: [
+        { type: 'SET_TRAFFIC', trafficType: 'S' },
+        { type: 'SET_CREATIVE_TYPE', creativeType: 'B' },
+        { type: 'PICK', creativeId: 501 },
+        { type: 'SET_SUB', index: 0, value: 'spring' },
+      ],
+      outputs: {
+        createLink: [{ ok: true, link: 'https://track.example.com/go/Qm9va1RyYWNraW5nTGlu?sub1=spring', ready: true }],
+      },
+      // The link shows once ready; a failure's message until the next change.
+      variant: (s) => (s.context.error ? 'Error' : s.matches('editing') && s.context.ready ? 'Ready' : undefined),
     },
   }),
 ];

@@ -12,6 +12,8 @@ import { expect, fn, waitFor } from 'storybook/test';
 import { fromPromise, StateMachine, type AnyActorRef, type AnyStateMachine, type Snapshot } from 'xstate';
 import { SignInJourney } from '../../src/features/auth/SignInJourney';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
+import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
+import { campaignFixture } from '../mocks/campaignDetail';
 import { FlowStartProvider } from '../../src/lib/flowActor';
 import { flows, type Flow } from './flows';
 import { machineStates, type MachineState } from './machineStates';
@@ -23,6 +25,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
     parameters: { layout: 'fullscreen' },
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
+  LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
 };
 
 const flowNamed = (name: string): Flow => {

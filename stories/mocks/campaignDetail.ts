@@ -45,6 +45,7 @@ export const campaignFixture: CampaignDetail = {
     desktop_traffic: 'Y',
     mobile_traffic: 'Y',
     paused: 'N',
+    request_limit_reached: 'N',
   },
   commission: [
     { rate_id: 1, description: 'Qualified Lead', rate_type: '$ per lead', rate: 26.5, rate_text: '$26.50 per lead', status: 'Active', is_default: 'Y' },

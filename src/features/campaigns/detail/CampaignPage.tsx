@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAddBookmarkMutation, useGetCampaignQuery, useGetEmailSuppressionQuery, useRemoveBookmarkMutation } from '../../../api/campaignApi';
 import { CAMPAIGN_NOT_FOUND, type CampaignDetail, type Creative, type DetailTrafficCode, type LandingPage } from '../../../api/contract/campaignDetail';
 import { errorText } from '../../../api/errors';
+import { useGetAffiliateQuery } from '../../../api/affiliateApi';
 import { usePageTitle } from '../../../lib/page';
 import { countryByAlpha2 } from '../../../shared/countries';
 import { paths } from '../../../shared/paths';
@@ -12,28 +13,19 @@ import { searchParamsOf } from '../../../shared/searchState';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
-import { CopyField } from '../../../ui/CopyField';
 import { Link } from '../../../ui/Link';
 import { Modal } from '../../../ui/Modal';
 import { SkeletonRegion, SkeletonText } from '../../../ui/Skeleton';
 import { SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../CampaignTable';
+import { AccessCard } from './AccessCard';
+import { TRAFFIC_NAMES } from './traffic';
+import { CreativePicker, type CreativeKind } from './CreativePicker';
 
 /** Countries listed before See More (spec 000 §9). */
 export const COUNTRIES_COLLAPSED = 5;
 
-/** The detail reading of the traffic codes (spec 000 §3), B being brand bidding (docs/campaigns.md). */
-export const TRAFFIC_NAMES: Record<DetailTrafficCode, string> = {
-  R: 'Raw / search engines',
-  L: 'Social',
-  S: 'Site / display',
-  C: 'Contextual / network',
-  E: 'Email',
-  I: 'Incentive',
-  M: 'Mobile',
-  N: 'Native',
-  B: 'Brand bidding',
-};
+export { TRAFFIC_NAMES };
 
 /** Tracking type names (spec 000 §9). */
 export function trackingTypeName(code: string): string {
@@ -119,19 +111,6 @@ const RatesTable = styled.table`
   border-collapse: collapse;
   th, td { text-align: left; padding: ${({ theme }) => theme.space[2]}px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
   td:last-child, th:last-child { text-align: right; white-space: nowrap; }
-`;
-const Pre = styled.pre`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  font-family: inherit;
-`;
-const Banner = styled.figure`
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
-  img { max-width: 100%; height: auto; align-self: flex-start; }
 `;
 
 /** /campaign/{offerId} (spec 000 §2): the campaign's information, rates, landing pages, creatives and restrictions. */
@@ -228,20 +207,36 @@ function CampaignScreen({ campaign }: { campaign: CampaignDetail }) {
           </Card>
         )}
         <EmailRestrictionsCard campaign={campaign} />
-        <Card>
-          <CardHeader title="Pixels / Postbacks" />
-          <CardBody>
-            <Plain>
-              {campaign.postback.type
-                ? `Your postback for this campaign (${campaign.postback.type === 'S' ? 'server to server URL' : campaign.postback.type === 'I' ? 'iFrame' : 'HTML'}) is saved.`
-                : 'This campaign uses your global postback.'}{' '}
-              Editing postbacks here comes with the next release.
-            </Plain>
-          </CardBody>
-        </Card>
+        <PostbacksCard campaign={campaign} />
       </Column>
     </Page>
     </Frame>
+  );
+}
+
+// The postback form (editor, macro help, delivery log) loads after the page: it sits below the fold.
+const CampaignPostbackForm = lazy(() => import('../../../components/postbacks/CampaignPostbackForm').then((m) => ({ default: m.CampaignPostbackForm })));
+
+/**
+ * Pixels / Postbacks (spec 000 sections 2, 5): the form for approved campaigns (the server saves a
+ * postback only for those); otherwise which postback would apply.
+ */
+function PostbacksCard({ campaign }: { campaign: CampaignDetail }) {
+  const { data: affiliate } = useGetAffiliateQuery();
+  const hasGlobalPostback = Boolean(affiliate?.success && affiliate.promotional_methods.global_callback_type !== '');
+  return (
+    <Card>
+      <CardHeader title="Pixels / Postbacks" />
+      <CardBody>
+        {campaign.details.affiliate_campaign_status === 'Approved' ? (
+          <Suspense fallback={<SkeletonText lines={4} />}>
+            <CampaignPostbackForm campaign={campaign} hasGlobalPostback={hasGlobalPostback} />
+          </Suspense>
+        ) : (
+          <Plain>Once you are approved to run this campaign, you can save a pixel or postback for it here.</Plain>
+        )}
+      </CardBody>
+    </Card>
   );
 }
 
@@ -330,31 +325,6 @@ function InformationCard({ campaign }: { campaign: CampaignDetail }) {
   );
 }
 
-/** Where the next issue's link builder and application go: decided by the access state of spec 000 §4. */
-function AccessCard({ campaign }: { campaign: CampaignDetail }) {
-  const status = campaign.details.affiliate_campaign_status;
-  const text =
-    status === 'Approved'
-      ? 'You are approved to run this campaign. The tracking link builder comes with the next release.'
-      : status === 'Request approval to run'
-        ? 'This campaign asks you to request approval before you run it. Requests open with the next release.'
-        : status === 'Pending'
-          ? 'Your request to run this campaign is being reviewed.'
-          : campaign.details.status === 'By Request'
-            ? 'This campaign is By Request: access requests open with the next release.'
-            : 'Requesting access to this campaign comes with the next release.';
-  return (
-    <Card>
-      <CardHeader title={status === 'Approved' ? 'Tracking link' : 'Access'} />
-      <CardBody>
-        <SystemMessage variant={status === 'Request approval to run' ? 'warning' : 'info'} isDismissable={false}>
-          {text}
-        </SystemMessage>
-      </CardBody>
-    </Card>
-  );
-}
-
 function LandingPagesCard({ pages }: { pages: LandingPage[] }) {
   const [preview, setPreview] = useState<LandingPage | null>(null);
   return (
@@ -394,17 +364,15 @@ function LandingPagesCard({ pages }: { pages: LandingPage[] }) {
   );
 }
 
-type CreativeGroup = { key: Creative['type']; label: string; title: string };
-const GROUPS: CreativeGroup[] = [
-  { key: 'banner', label: 'Banners', title: 'Select Banners' },
-  { key: 'text', label: 'Text Links', title: 'Text Links' },
-  { key: 'textEmail', label: 'Solo E-mail (text)', title: 'Solo E-mail (text)' },
-  { key: 'htmlEmail', label: 'Solo E-mail (html)', title: 'Solo E-mail (html)' },
+const GROUPS: Array<{ key: CreativeKind; label: string }> = [
+  { key: 'banner', label: 'Banners' },
+  { key: 'text', label: 'Text Links' },
+  { key: 'textEmail', label: 'Solo E-mail (text)' },
+  { key: 'htmlEmail', label: 'Solo E-mail (html)' },
 ];
 
 function CreativesCard({ creatives }: { creatives: Creative[] }) {
-  const [open, setOpen] = useState<CreativeGroup | null>(null);
-  const shown = open ? creatives.filter((c) => c.type === open.key) : [];
+  const [open, setOpen] = useState<CreativeKind | null>(null);
   return (
     <Card>
       <CardHeader title="Creatives" />
@@ -418,7 +386,7 @@ function CreativesCard({ creatives }: { creatives: Creative[] }) {
                   <span>
                     {g.label} ({count})
                   </span>
-                  <Button variant="secondary" size="sm" isDisabled={count === 0} aria-label={`View ${g.label}`} onPress={() => setOpen(g)}>
+                  <Button variant="secondary" size="sm" isDisabled={count === 0} aria-label={`View ${g.label}`} onPress={() => setOpen(g.key)}>
                     View
                   </Button>
                 </Row>
@@ -426,50 +394,10 @@ function CreativesCard({ creatives }: { creatives: Creative[] }) {
             );
           })}
         </List>
-        <Modal title={open?.title ?? 'Creatives'} isOpen={open !== null} onOpenChange={(o) => !o && setOpen(null)} size="lg">
-          <List>
-            {shown.map((c) => (
-              <li key={c.creative_id}>
-                <CreativeView creative={c} />
-              </li>
-            ))}
-          </List>
-        </Modal>
+        <CreativePicker kind={open ?? 'banner'} creatives={creatives} mode="view" isOpen={open !== null} onClose={() => setOpen(null)} />
       </CardBody>
     </Card>
   );
-}
-
-function CreativeView({ creative }: { creative: Creative }) {
-  switch (creative.type) {
-    case 'banner':
-      return (
-        <Banner>
-          <img src={creative.image} alt={`Banner ${creative.creative_id}, ${creative.width}x${creative.height}`} width={creative.width} height={creative.height} />
-          <figcaption>
-            <Row>
-              <span>
-                #{creative.creative_id} · {creative.width}x{creative.height}
-              </span>
-              <Link href={creative.download} download>
-                Download
-              </Link>
-            </Row>
-          </figcaption>
-        </Banner>
-      );
-    case 'text':
-      return <CopyField label={`Text link #${creative.creative_id}`} value={creative.text} />;
-    default:
-      return (
-        <div>
-          <strong>
-            #{creative.creative_id} · Subject: {creative.subject}
-          </strong>
-          <Pre>{creative.body}</Pre>
-        </div>
-      );
-  }
 }
 
 function EmailRestrictionsCard({ campaign }: { campaign: CampaignDetail }) {

@@ -5,13 +5,16 @@ import type { PortalParameters } from '../../../../.storybook/helpers';
 import { CampaignPage } from '../../../../src/features/campaigns/detail/CampaignPage';
 import { paths, patterns } from '../../../../src/shared/paths';
 import { campaignDetailHandlers, campaignFixture } from '../../../mocks/campaignDetail';
+import { postbackDefaults } from '../../../mocks/postbacks';
+import { affiliateHandlers } from '../../../mocks/shell';
+import { trackingLinkHandlers } from '../../../mocks/trackingLink';
 
 /** Spec 000 §2 Campaign page: every card, the bookmark, the pickers in view mode and the suppression list. */
 const at = (id = 1205) => ({ layout: 'fullscreen', router: { path: patterns.campaign, initialEntries: [paths.campaign(id)] } }) satisfies PortalParameters & { layout: string };
 const withMocks =
   (...handlers: RequestHandler[]) =>
   <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers, campaignDetailHandlers.addBookmark(), campaignDetailHandlers.removeBookmark(), campaignDetailHandlers.suppression([]));
+    msw.use(...handlers, campaignDetailHandlers.addBookmark(), campaignDetailHandlers.removeBookmark(), campaignDetailHandlers.suppression([]), affiliateHandlers.loaded(), trackingLinkHandlers.answer(), ...postbackDefaults());
   };
 const frame = (width: number) => (Story: () => React.ReactElement) => (
   <div data-testid="frame" style={{ padding: 16, width, boxSizing: 'content-box' }}>
@@ -101,13 +104,57 @@ export const RequestApprovalToRun: Story = {
   beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/asks you to request approval/)).toBeVisible());
+    // How to get access today: the affiliate manager's address, with the campaign in the subject.
+    await waitFor(() => expect(within(canvasElement).getByRole('link', { name: 'avery@example.com' })).toHaveAttribute('href', expect.stringContaining('subject=Access%20to%20campaign%20%231205')));
+  },
+};
+
+export const Rejected: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Rejected' } })),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () => expect(await within(canvasElement).findByText(/Your last request to run this campaign was not approved\./)).toBeVisible());
+  },
+};
+
+export const RequestLimitReached: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested', request_limit_reached: 'Y' } })),
+  play: async ({ canvasElement }) => {
+    await waitFor(async () =>
+      expect(
+        await within(canvasElement).findByText(
+          'You have requested the maximum number of by request campaigns. New requests are not allowed until your existing requests have been reviewed and processed.',
+        ),
+      ).toBeVisible(),
+    );
+  },
+};
+
+export const PostbackForm: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    // Approved: the campaign's own postback form and its delivery log (the pieces have their own stories).
+    await expect(await canvas.findByRole('button', { name: 'Save Postback' })).toBeVisible();
+    await expect(await canvas.findByText(/^No postbacks have been sent yet\./)).toBeVisible();
+  },
+};
+
+export const BuildTrackingLink: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement);
+    await expect(canvas.getByText('You are approved to run this campaign.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Get your tracking link' }));
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Email' }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Raw link' }));
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Your tracking link' })).toHaveValue('https://track.example.com/go/Qm9va1RyYWNraW5nTGlu'));
   },
 };
 
 export const PendingRequest: Story = {
   beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Pending' } })),
   play: async ({ canvasElement }) => {
-    await waitFor(async () => expect(await within(canvasElement).findByText('Your request to run this campaign is being reviewed.')).toBeVisible());
+    await waitFor(async () => expect(await within(canvasElement).findByText(/Your request to run this campaign is waiting for review\./)).toBeVisible());
   },
 };
 
