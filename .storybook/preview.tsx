@@ -100,6 +100,10 @@ const preview: Preview = {
     localStorage.clear();
     // Breaches left by a previous story's late requests are not this story's.
     takeContractViolations();
+    // react-aria announces a pending Button with a live-region entry pointing at the button's id
+    // (role img + aria-labelledby) that lives 7 s; on a fresh page it leaves with its page, here it
+    // would outlive the story and fail the next one's axe check (role-img-alt) for a button gone.
+    document.querySelectorAll('[data-live-announcer] [aria-labelledby]').forEach((node) => node.remove());
   },
   afterEach: failOnContractViolations,
   globalTypes: {

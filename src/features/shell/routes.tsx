@@ -12,7 +12,6 @@ const ComingSoon = lazy(() => import('./ComingSoon').then((m) => ({ default: m.C
 const comingSoon: { path: string; title: string }[] = [
   { path: patterns.settings, title: 'Settings' },
   { path: patterns.accountBalance, title: 'Account Balances' },
-  { path: patterns.globalPostback, title: 'Global Postback' },
   { path: patterns.maxmoney, title: 'MaxMoney' },
   { path: patterns.reports, title: 'Reports' },
   { path: patterns.resources, title: 'Resources' },

@@ -1,0 +1,80 @@
+import styled from 'styled-components';
+import { useGetAffiliateQuery } from '../../api/affiliateApi';
+import { errorText } from '../../api/errors';
+import { useSaveGlobalPostbackMutation } from '../../api/postbacksApi';
+import { DeliveryLog } from '../../components/postbacks/DeliveryLog';
+import { PostbackEditor } from '../../components/postbacks/PostbackEditor';
+import { globalPostbackTypes } from '../../components/postbacks/postbackTypes';
+import { usePageTitle } from '../../lib/page';
+import { Card, CardBody } from '../../ui/Card';
+import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
+import { SystemMessage } from '../../ui/SystemMessage';
+
+export const GLOBAL_POSTBACK_NOTE =
+  'Your global postback fires on every lead. Campaigns with their own custom postback can choose to fire that one instead in the campaign settings.';
+export const AFFILIATE_LOAD_ERROR = 'Your global postback could not be loaded. Please try again.';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]}px;
+  min-width: 0;
+  h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xl}; }
+`;
+const Note = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  border-inline-start: 3px solid ${({ theme }) => theme.colors.info};
+  background: ${({ theme }) => theme.colors.infoSubtle};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+/**
+ * The Global Postback screen (spec 002 §2, §3, §4, §7 POST /affiliate/globalPostback): the type
+ * (none, URL, HTML, and Server-Server URL only while it is the saved type), the code, the macro help,
+ * 'Save Global Postback' with its spinner, the info note, the save's outcome; then every campaign's
+ * recent deliveries with "Send test postback" (issue 15). The saved postback is the affiliate's
+ * record the shell already loads (GET /affiliate promotional_methods.global_callback_*); a save
+ * reloads it.
+ */
+export function GlobalPostbackPage() {
+  usePageTitle('Global Postback');
+  const affiliate = useGetAffiliateQuery();
+  const [save] = useSaveGlobalPostbackMutation();
+  const methods = affiliate.data?.promotional_methods;
+  return (
+    <Page>
+      <h1>Global Postback</h1>
+      <Card>
+        <CardBody>
+          {methods ? (
+            <PostbackEditor
+              saved={{ type: methods.global_callback_type, code: methods.global_callback_code }}
+              types={globalPostbackTypes(methods.global_callback_type)}
+              emptyLabel="None (no global postback)"
+              emptyCodeText="Choose a type to set a global postback. Saving with none removes it."
+              typeLabel="Postback type"
+              codeLabel="Postback code"
+              saveLabel="Save Global Postback"
+              note={<Note>{GLOBAL_POSTBACK_NOTE}</Note>}
+              onSave={async (value) => (await save(value).unwrap()).message}
+            />
+          ) : affiliate.isError ? (
+            <SystemMessage variant="error" isDismissable={false}>
+              {errorText(affiliate.error, AFFILIATE_LOAD_ERROR)}
+            </SystemMessage>
+          ) : (
+            <SkeletonRegion isLoading loadingLabel="Loading your global postback">
+              <SkeletonText lines={5} />
+            </SkeletonRegion>
+          )}
+        </CardBody>
+      </Card>
+      <Card>
+        <CardBody>
+          <DeliveryLog title="Recent postbacks of all campaigns" headingLevel={2} />
+        </CardBody>
+      </Card>
+    </Page>
+  );
+}

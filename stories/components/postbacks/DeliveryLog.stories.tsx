@@ -1,0 +1,167 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DeliveryLog, NO_DELIVERIES } from '../../../src/components/postbacks/DeliveryLog';
+import { deliveredFixture, failedFixture, postbackHandlers, retryingFixture, testDelivered } from '../../mocks/postbacks';
+
+/** `withMocks` of .storybook/helpers, typed for a component with args. */
+const withMocks =
+  (...handlers: (RequestHandler | RequestHandler[])[]) =>
+  <A,>({ msw }: StoryContext<A>) => {
+    msw.use(...handlers.flat());
+  };
+
+/** Issue 15 (beyond the spec): the affiliate's own recent postback deliveries and "Send test postback". */
+const frame = (width: number) => (Story: () => React.ReactElement) => (
+  <div style={{ width, maxWidth: '100%' }}>
+    <Story />
+  </div>
+);
+
+const meta = {
+  title: 'Components/Postbacks/DeliveryLog',
+  component: DeliveryLog,
+  decorators: [frame(1100)],
+  beforeEach: withMocks(postbackHandlers.deliveries.list(), postbackHandlers.test.delivered()),
+} satisfies Meta<typeof DeliveryLog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A banner fades in: wait until its text is visible. */
+const shown = (root: ReturnType<typeof within>, text: string | RegExp) => waitFor(async () => expect(await root.findByText(text)).toBeVisible());
+
+/** The table once its rows have arrived (while loading it shows placeholder rows). */
+async function table(root: HTMLElement) {
+  const t = await within(root).findByRole('table', { name: 'Recent postbacks' });
+  await within(t).findAllByText(/^(Delivered|Retrying|Failed|Pending)$/);
+  return t;
+}
+
+export const Loading: Story = { beforeEach: withMocks(postbackHandlers.deliveries.pending()) };
+
+export const Empty: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.empty()),
+  play: async ({ canvasElement }) => {
+    await shown(within(canvasElement), new RegExp(NO_DELIVERIES));
+  },
+};
+
+const listSpy = fn();
+export const Delivered: Story = {
+  args: { campaignId: 1205 },
+  beforeEach: withMocks(postbackHandlers.deliveries.list(deliveredFixture, { onRequest: (call) => listSpy(call.query) })),
+  play: async ({ canvasElement }) => {
+    listSpy.mockClear();
+    const t = await table(canvasElement);
+    const rows = within(t).getAllByRole('row');
+    await expect(rows).toHaveLength(1 + deliveredFixture.length);
+    // The time in the reader's zone (the runner's is New York): 14:05:09 UTC is 09:05:09 there.
+    await expect(within(rows[1]).getByText('2026-11-23 09:05:09')).toBeVisible();
+    await expect(within(rows[1]).getByText('HTTP 200')).toBeVisible();
+    await expect(within(rows[1]).getByText('143 ms')).toBeVisible();
+    await expect(within(rows[1]).getByText('Delivered')).toBeVisible();
+    // A campaign's log asks for that campaign's deliveries only.
+    await waitFor(() => expect(listSpy).toHaveBeenCalledWith({ campaign_id: '1205' }));
+  },
+};
+
+export const FailingWithRetries: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement);
+    await expect(within(t).getAllByText('Retrying')).toHaveLength(2);
+    await expect(within(t).getByText('No answer within 10 seconds')).toBeVisible();
+    await expect(within(t).getByText('2026-11-23 09:35:09')).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.list(failedFixture)),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement);
+    await expect(within(t).getAllByText('Failed')).toHaveLength(2);
+    await expect(within(t).getByText('The server answered 404 Not Found')).toBeVisible();
+  },
+};
+
+const testSpy = fn();
+export const TestDelivered: Story = {
+  beforeEach: (context) => {
+    const { list, test } = postbackHandlers.deliveries.afterTest(testDelivered, deliveredFixture, { test: { onRequest: (call) => testSpy(call.body) } });
+    return withMocks(list, test)(context);
+  },
+  play: async ({ canvasElement }) => {
+    testSpy.mockClear();
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await shown(canvas, 'Test postback delivered (HTTP 200 in 121 ms).');
+    // The global log tests the global postback: no campaign is sent.
+    await expect(testSpy).toHaveBeenCalledWith({});
+    // The test joins the list, marked Test.
+    await waitFor(() => expect(within(canvas.getByRole('table')).getByText('Test')).toBeVisible());
+  },
+};
+
+export const TestFailed: Story = {
+  args: { campaignId: 1205 },
+  beforeEach: withMocks(postbackHandlers.test.failed({ onRequest: (call) => testSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    testSpy.mockClear();
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await shown(canvas, 'Test postback failed: The server answered 500 Internal Server Error.');
+    await expect(testSpy).toHaveBeenCalledWith({ campaign_id: 1205 });
+  },
+};
+
+export const TestSending: Story = {
+  beforeEach: withMocks(postbackHandlers.test.sending()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Send test postback' });
+    await userEvent.click(button);
+    // Busy while sending: a second press sends nothing.
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+  },
+};
+
+export const TestWithoutPostback: Story = {
+  beforeEach: withMocks(postbackHandlers.test.noPostback()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await shown(canvas, 'You have no postback saved to test. Save one first.');
+  },
+};
+
+export const LoadError: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.networkError()),
+  play: async ({ canvasElement }) => {
+    await shown(within(canvasElement), 'Connection error.');
+  },
+};
+
+export const ServerError: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.failure()),
+  play: async ({ canvasElement }) => {
+    await shown(within(canvasElement), 'An internal error occurred. Please try again later');
+  },
+};
+
+/** 375 px: stacked cards instead of the table; the long URL wraps. */
+export const Mobile: Story = {
+  decorators: [frame(343)],
+  beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(retryingFixture.length));
+    await expect(canvas.queryByRole('table')).toBeNull();
+    const frameEl = canvasElement.firstElementChild as HTMLElement;
+    await expect(frameEl.scrollWidth).toBeLessThanOrEqual(frameEl.clientWidth);
+  },
+};

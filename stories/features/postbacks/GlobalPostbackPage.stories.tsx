@@ -1,0 +1,188 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { PortalParameters } from '../../../.storybook/helpers';
+import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
+import { POSTBACK_SAVE_ERROR } from '../../../src/components/postbacks/PostbackEditor';
+import { GLOBAL_POSTBACK_NOTE, GlobalPostbackPage } from '../../../src/features/postbacks/GlobalPostbackPage';
+import { paths, patterns } from '../../../src/shared/paths';
+import { deliveredFixture, postbackDefaults, postbackHandlers, retryingFixture } from '../../mocks/postbacks';
+import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
+
+/** `withMocks` of .storybook/helpers, typed for Meta<typeof a component>. */
+const withMocks =
+  (...handlers: (RequestHandler | RequestHandler[])[]) =>
+  <A,>({ msw }: StoryContext<A>) => {
+    msw.use(...handlers.flat());
+  };
+
+/** Spec 002 §2 Global Postback screen, §3, §4 Global postback save, §7 POST /affiliate/globalPostback; the delivery log of issue 15. */
+const frame = (width: number) => (Story: () => React.ReactElement) => (
+  <div style={{ width, maxWidth: '100%' }}>
+    <Story />
+  </div>
+);
+
+const withGlobal = (global_callback_type: AffiliateResponse['promotional_methods']['global_callback_type'], global_callback_code = ''): AffiliateResponse => ({
+  ...affiliateFixture,
+  promotional_methods: { ...affiliateFixture.promotional_methods, global_callback_type, global_callback_code },
+});
+const savedUrl = 'https://tracker.example.net/postback?clickid={click_id}&payout={payout}&txid={transaction_id}';
+
+const meta = {
+  title: 'Features/Postbacks/GlobalPostbackPage',
+  component: GlobalPostbackPage,
+  parameters: { router: { path: patterns.globalPostback, initialEntries: [paths.globalPostback] } } satisfies PortalParameters,
+  decorators: [frame(1100)],
+  beforeEach: withMocks(affiliateHandlers.loaded(withGlobal('L', savedUrl)), postbackDefaults(), postbackHandlers.global.saved()),
+} satisfies Meta<typeof GlobalPostbackPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+const typeButton = (root: HTMLElement) => within(root).findByRole('button', { name: /Postback type/ });
+const codeBox = (root: HTMLElement) => within(root).getByRole('textbox', { name: 'Postback code' });
+const shown = (root: ReturnType<typeof within>, text: string | RegExp) => waitFor(async () => expect(await root.findByText(text)).toBeVisible());
+
+async function optionsOf(root: HTMLElement): Promise<string[]> {
+  await userEvent.click(await typeButton(root));
+  const listbox = await body().findByRole('listbox');
+  const names = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(body().queryByRole('listbox')).toBeNull());
+  return names;
+}
+
+/** The saved URL postback, the info note, and the page title. */
+export const SavedUrl: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await typeButton(canvasElement)).toHaveTextContent('URL');
+    await expect(codeBox(canvasElement)).toHaveValue(savedUrl);
+    await expect(canvas.getByText(GLOBAL_POSTBACK_NOTE)).toBeVisible();
+    await expect(document.title).toMatch(/^Global Postback \| /);
+    // Server-Server URL is offered only when it is already the saved type (spec 002 §2).
+    await expect(await optionsOf(canvasElement)).toEqual(['None (no global postback)', 'URL', 'HTML']);
+  },
+};
+
+/** No global postback yet: the empty type, no default. */
+export const NoGlobalPostback: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(withGlobal(''))),
+  play: async ({ canvasElement }) => {
+    await expect(await typeButton(canvasElement)).toHaveTextContent('None (no global postback)');
+    await expect(codeBox(canvasElement)).toHaveValue('');
+  },
+};
+
+/** The saved type is Server-Server URL: it stays offered. */
+export const SavedServerToServer: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(withGlobal('S', 'https://s2s.example.net/c?tx={transaction_id}'))),
+  play: async ({ canvasElement }) => {
+    await expect(await typeButton(canvasElement)).toHaveTextContent('Server-Server URL');
+    await expect(await optionsOf(canvasElement)).toEqual(['None (no global postback)', 'URL', 'HTML', 'Server-Server URL']);
+  },
+};
+
+const saveSpy = fn();
+/** Saved: the type and code sent, and the server's message. */
+export const Saved: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(withGlobal('')), postbackHandlers.global.saved({ onRequest: (call) => saveSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    saveSpy.mockClear();
+    const canvas = within(canvasElement);
+    await userEvent.click(await typeButton(canvasElement));
+    await userEvent.click(await body().findByRole('option', { name: 'HTML' }));
+    await userEvent.type(codeBox(canvasElement), '<img src="https://tracker.example.net/px?c={{click_id}" width="1" height="1">');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
+    await shown(canvas, 'Your global postback has been saved.');
+    await expect(saveSpy).toHaveBeenCalledWith({ type: 'I', code: '<img src="https://tracker.example.net/px?c={click_id}" width="1" height="1">' });
+  },
+};
+
+/** Saving: the spinner, and the button ignores presses. */
+export const Saving: Story = {
+  beforeEach: withMocks(postbackHandlers.global.pending({ onRequest: () => saveSpy() })),
+  play: async ({ canvasElement }) => {
+    saveSpy.mockClear();
+    const canvas = within(canvasElement);
+    await typeButton(canvasElement);
+    const save = canvas.getByRole('button', { name: 'Save Global Postback' });
+    await userEvent.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(save);
+    await expect(saveSpy).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The server refuses the address: spec 000 §8's message and the server's reason (spec 002 §8). */
+export const SaveFailure: Story = {
+  beforeEach: withMocks(postbackHandlers.global.failure()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typeButton(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(POSTBACK_SAVE_ERROR);
+    await expect(alert).toHaveTextContent('This address is on a private or local network');
+  },
+};
+
+export const SaveConnectionError: Story = {
+  beforeEach: withMocks(postbackHandlers.global.networkError()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typeButton(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
+  },
+};
+
+export const Loading: Story = { beforeEach: withMocks(affiliateHandlers.pending()) };
+
+export const LoadFailure: Story = {
+  beforeEach: withMocks(affiliateHandlers.networkError()),
+  play: async ({ canvasElement }) => {
+    await shown(within(canvasElement), 'Connection error.');
+  },
+};
+
+/** The macro help modal, from the screen's link. */
+export const MacroHelp: Story = {
+  play: async ({ canvasElement }) => {
+    await typeButton(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'See available macros' }));
+    const dialog = await body().findByRole('dialog', { name: 'Available macros' });
+    await expect(await within(dialog).findByText('{transaction_id}')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+  },
+};
+
+const testSpy = fn();
+/** Every campaign's deliveries, and a test of the global postback (no campaign sent). */
+export const DeliveriesAndTest: Story = {
+  beforeEach: withMocks(postbackHandlers.deliveries.list([...retryingFixture, ...deliveredFixture]), postbackHandlers.test.delivered({ onRequest: (call) => testSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    testSpy.mockClear();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'Recent postbacks of all campaigns' })).toBeVisible();
+    await canvas.findAllByText('Retrying');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await shown(canvas, 'Test postback delivered (HTTP 200 in 121 ms).');
+    await expect(testSpy).toHaveBeenCalledWith({});
+  },
+};
+
+/** 375 px: one column, the log as stacked cards, nothing scrolls sideways. */
+export const Mobile: Story = {
+  decorators: [frame(343)],
+  beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(retryingFixture.length));
+    const frameEl = canvasElement.firstElementChild as HTMLElement;
+    await expect(frameEl.scrollWidth).toBeLessThanOrEqual(frameEl.clientWidth);
+  },
+};
