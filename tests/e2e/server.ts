@@ -22,7 +22,7 @@ async function start(): Promise<{ server: ProductServer; stop: () => Promise<voi
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_CAMPAIGNS: '60', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_CAMPAIGNS: '60', LOG_LEVEL: 'warn', POSTBACK_ALLOW_LOOPBACK: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d.toString()));
