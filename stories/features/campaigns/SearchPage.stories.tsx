@@ -156,6 +156,8 @@ export const ApplyCountry: Story = {
     await waitFor(() => expect(lastQuery()).toMatchObject({ gr: 'CA', grstrict: '1' }));
     await expect(urlParams(canvasElement).get('gr')).toBe('CA');
     await expect(canvas.getByText(/Active options/)).toHaveTextContent('ONLY country: Canada');
+    // The new search's results, not the loading rows, are what the screenshot shows.
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(5));
   },
 };
 
