@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -19,10 +20,12 @@ import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
 import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
 import { DEFAULT_REPORT_TIME_ZONE } from './config';
-import type { AppContext } from './context';
+import type { AccessSettings, AppContext } from './context';
 import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
+import { accessRequestRoutes } from './modules/access/requests';
+import { operatorRoutes } from './modules/access/operator';
 import { affiliateRoutes } from './modules/affiliate/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -43,7 +46,7 @@ import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/optio
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
 import type { SsrfPolicy } from './lib/ssrf';
-import { registerSessionHook } from './plugins/auth';
+import { OPERATOR_TOKEN_HEADER, registerSessionHook } from './plugins/auth';
 import { kyselyRateLimitStore } from './plugins/rateLimitStore';
 import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugins/errors';
 
@@ -92,6 +95,8 @@ export interface AppDeps {
   totpKey?: Buffer;
   /** Base of the campaign page's images (config CREATIVE_BASE_URL); default the product's own /cdn. */
   creativeBaseUrl?: string;
+  /** Access requests and operators; uploadDir absent (tests): a fresh folder under the system's temp. */
+  access?: Partial<AccessSettings>;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -126,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   registerErrorHandling(app);
 
   const passwordCost = deps.passwordCost ?? OWASP_SCRYPT;
@@ -138,8 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportTimeZone: deps.reportTimeZone ?? DEFAULT_REPORT_TIME_ZONE,
     postbackPolicy: deps.postbackPolicy ?? {},
     totpKey: deps.totpKey ?? randomBytes(32),
+    access: {
+      byRequestLimit: deps.access?.byRequestLimit ?? 10,
+      uploadDir: deps.access?.uploadDir ?? path.join(os.tmpdir(), `portal-uploads-${process.pid}-${randomBytes(4).toString('hex')}`),
+      operatorSessionHours: deps.access?.operatorSessionHours ?? 12,
+    },
   };
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
+  const messenger = deps.messenger ?? createMessenger({});
   const trackingOptions: TrackingOptions = {
     ...DEFAULT_TRACKING, trustProxy: deps.trustProxy ?? false, timeZone: ctx.reportTimeZone, ...deps.tracking,
   };
@@ -196,7 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       servers: [{ url: '/api' }],
       components: {
-        securitySchemes: { appToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
+        securitySchemes: {
+          appToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
+          operatorToken: { type: 'apiKey', in: 'header', name: OPERATOR_TOKEN_HEADER },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -214,12 +229,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(imageRoutes, { ctx });
       await api.register(twoFactorRoutes, {
         ctx,
-        messenger: deps.messenger ?? createMessenger({}),
+        messenger,
         productName,
       });
       await api.register(trackingLinkRoutes, { ctx, options: trackingOptions });
       await api.register(postbackRoutes, { ctx });
       await api.register(postbackLogRoutes, { ctx, wake: trackingOptions.onPostbackQueued });
+      await api.register(accessRequestRoutes, { ctx });
+      await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
     },
     { prefix: '/api' },
   );

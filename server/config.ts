@@ -51,6 +51,22 @@ export interface Config {
    * of a CDN, or a path on the product. Default '/cdn', which the product serves itself.
    */
   creativeBaseUrl: string;
+  /** Uploaded files (the ad-placement images of access requests): UPLOAD_DIR, default DATA_DIR/uploads. */
+  uploadDir: string;
+  /** Campaign access requests and the operator API (issue 15). */
+  access: AccessConfig;
+}
+
+export interface AccessConfig {
+  /** BY_REQUEST_LIMIT: how many requests an affiliate may have waiting for review (default 10). */
+  byRequestLimit: number;
+  /** OPERATOR_SESSION_HOURS: lifetime of an operator's token (default 12). */
+  operatorSessionHours: number;
+  /**
+   * OPERATOR_EMAIL and OPERATOR_PASSWORD, both set: this operator account is made (or its password
+   * set) when the server starts, for containers and tests where `npm run operator -- create` cannot run.
+   */
+  bootstrapOperator: { email: string; password: string } | undefined;
 }
 
 /**
@@ -153,6 +169,18 @@ function intFromEnv(value: string | undefined, fallback: number, name: string): 
   return n;
 }
 
+function accessFromEnv(env: NodeJS.ProcessEnv): AccessConfig {
+  const email = (env.OPERATOR_EMAIL ?? '').trim();
+  const password = env.OPERATOR_PASSWORD ?? '';
+  if ((email === '') !== (password === '')) throw new Error('OPERATOR_EMAIL and OPERATOR_PASSWORD are set together or not at all');
+  if (password !== '' && password.length < 12) throw new Error('OPERATOR_PASSWORD must be at least 12 characters');
+  const byRequestLimit = intFromEnv(env.BY_REQUEST_LIMIT, 10, 'BY_REQUEST_LIMIT');
+  const operatorSessionHours = intFromEnv(env.OPERATOR_SESSION_HOURS, 12, 'OPERATOR_SESSION_HOURS');
+  if (byRequestLimit < 1) throw new Error('BY_REQUEST_LIMIT must be at least 1');
+  if (operatorSessionHours < 1) throw new Error('OPERATOR_SESSION_HOURS must be at least 1');
+  return { byRequestLimit, operatorSessionHours, bootstrapOperator: email ? { email: email.toLowerCase(), password } : undefined };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
   const root = process.cwd();
   const port = intFromEnv(env.PORT, 8080, 'PORT');
@@ -179,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
     creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
+    uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
+    access: accessFromEnv(env),
   };
 }
 

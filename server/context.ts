@@ -17,4 +17,14 @@ export interface AppContext {
   postbackPolicy: SsrfPolicy;
   /** Seals TOTP secrets at rest (config totpKey). */
   totpKey: Buffer;
+  /** Campaign access requests and the operator API (config UPLOAD_DIR, BY_REQUEST_LIMIT, OPERATOR_SESSION_HOURS). */
+  access: AccessSettings;
+}
+
+export interface AccessSettings {
+  /** Requests an affiliate may have waiting for review at once. */
+  byRequestLimit: number;
+  /** Where the ad-placement images are kept (under the data directory by default). */
+  uploadDir: string;
+  operatorSessionHours: number;
 }

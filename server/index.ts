@@ -7,6 +7,7 @@ import { prepareDatabase } from './db/bootstrap';
 import { openDatabase, type Database } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
 import { createMessenger } from './lib/messenger';
+import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
 
@@ -35,6 +36,8 @@ async function prepare(config: Config, say: Say) {
     demoOptions: { campaigns: config.demoCampaigns, timeZone: config.reportTimeZone },
     log: say,
   });
+  const operator = config.access.bootstrapOperator;
+  if (operator) say(`operator ${operator.email}: ${await upsertOperator(database.db, operator.email, operator.password)} (OPERATOR_EMAIL)`);
   return { database, totpSecretKey, demoAvailable: prepared.demoAvailable };
 }
 
@@ -59,6 +62,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
     creativeBaseUrl: config.creativeBaseUrl,
+    access: { ...config.access, uploadDir: config.uploadDir },
     // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
     logger: serverLoggerOptions(config.logLevel),
   });

@@ -8,6 +8,7 @@ import { secretsMigration } from './migrations/0005_secrets_security';
 import * as m0006 from './migrations/0006_limits_security';
 import * as m0007 from './migrations/0007_search';
 import * as m0009 from './migrations/0009_postback_log';
+import * as m0010 from './migrations/0010_access_requests';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -24,6 +25,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0006_limits_security': m0006,
   '0007_search': m0007,
   '0009_postback_log': m0009,
+  '0010_access_requests': m0010,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

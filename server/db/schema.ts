@@ -157,6 +157,8 @@ export interface CampaignsTable {
   thumbnail_style: Default<number>;
   popularity: Default<number>;
   is_gaming: Default<boolean>;
+  /** review: the operator decides each request; auto: approved at once (migration 0010). */
+  approval_mode: Default<'auto' | 'review'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -189,7 +191,12 @@ export interface AccessRequestsTable {
   estimated_leads: string; traffic_type: string; description: string; custom1: Default<string>;
   custom2: Default<string>; custom3: Default<string>; creative: 'E' | 'M'; source1: Default<string>;
   source2: Default<string>; source3: Default<string>; creative_file: Default<string | null>;
-  created_at: Timestamp; decided_at: Default<Date | null>;
+  created_at: Timestamp; decided_at: Default<Date | null>; reject_reason: Default<string>; decided_by: Default<number | null>;
+}
+export interface OperatorsTable { id: Id; email: string; password_hash: string; created_at: Timestamp; disabled_at: Default<Date | null> }
+export interface OperatorSessionsTable {
+  id: Id; operator_id: number; token_hash: string; created_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: Default<Date | null>;
 }
 export interface PostbacksTable {
   id: Id; affiliate_id: number; campaign_id: number | null; type: '' | 'L' | 'I' | 'S'; code: Default<string>;
@@ -331,6 +338,8 @@ export interface DB {
   campaign_views: CampaignViewsTable;
   campaign_access: CampaignAccessTable;
   access_requests: AccessRequestsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
   postbacks: PostbacksTable;
   news: NewsTable;
   notifications: NotificationsTable;

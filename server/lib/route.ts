@@ -10,7 +10,7 @@ import {
   type ReplyInputOf,
 } from '../../src/api/contract/endpoint';
 import { ErrorEnvelope } from '../../src/api/contract/envelope';
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext, OperatorContext } from '../plugins/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +30,7 @@ export type RouteRequest<E extends AnyEndpoint> = FastifyRequest<{
   Querystring: Or<QueryOf<E>, unknown>;
   Body: Or<BodyOf<E>, unknown>;
 }> &
-  (E['access'] extends 'public' ? unknown : { auth: AuthContext });
+  (E['access'] extends 'public' ? unknown : E['access'] extends 'operator' ? { operator: OperatorContext } : { auth: AuthContext });
 
 /** A JSON endpoint's handler returns its answer (checked against the schema); a raw one sends through `reply`. */
 export type RouteHandler<E extends AnyEndpoint> = (
@@ -60,10 +60,11 @@ export function route<E extends AnyEndpoint>(app: AnyFastify, ep: E, handler: Ro
       tags: [...ep.tags],
       summary: ep.summary,
       ...(ep.hidden ? { hide: true } : {}),
-      ...(ep.access === 'public' ? {} : { security: [{ appToken: [] }] }),
+      ...(ep.access === 'public' ? {} : { security: [{ [ep.access === 'operator' ? 'operatorToken' : 'appToken']: [] }] }),
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: isRaw(ep.response) ? errors : { 200: ep.response, ...errors },
     },
     config: { ...options.config, endpoint: ep },

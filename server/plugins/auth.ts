@@ -13,11 +13,21 @@ export interface AuthContext {
   stage: SessionStage;
 }
 
+/** The signed-in network operator of an operator route (issue 15: the operator API). */
+export interface OperatorContext {
+  operatorId: number;
+  sessionId: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    operator: OperatorContext | null;
   }
 }
+
+/** The operator's token header: never the affiliate's x-app-token, so neither opens the other's routes. */
+export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
 
 /** Session lifetimes (docs/server.md): 30 days at most, 7 days idle; 15 minutes for a half sign-in. */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
@@ -81,10 +91,29 @@ async function authenticate(
   return auth;
 }
 
-// 'operator' routes admit no affiliate session at all (an empty stage list never matches); the
-// operator's own token is checked by the operator module's hook.
-const stagesOf = (access: Exclude<Access, 'public'>): readonly SessionStage[] =>
-  access === 'session' ? ['active'] : access === 'operator' ? [] : access;
+/**
+ * Resolves x-operator-token to a live session of an operator account that is not disabled, or throws
+ * 401. Operator sessions expire (OPERATOR_SESSION_HOURS) and end at sign-out.
+ */
+async function authenticateOperator(db: Kysely<DB>, request: FastifyRequest, now: Date): Promise<OperatorContext> {
+  const value = request.headers[OPERATOR_TOKEN_HEADER];
+  const token = Array.isArray(value) ? value[0] : value;
+  if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized('You are not signed in as an operator.');
+  const session = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select(['s.id', 's.operator_id', 's.expires_at', 's.revoked_at', 'o.disabled_at'])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session || session.revoked_at !== null || session.disabled_at !== null || new Date(session.expires_at).getTime() <= now.getTime()) {
+    throw unauthorized('Your operator session has expired. Please sign in again.');
+  }
+  const operator = { operatorId: session.operator_id, sessionId: session.id };
+  request.operator = operator;
+  return operator;
+}
+
+const stagesOf = (access: Exclude<Access, 'public' | 'operator'>): readonly SessionStage[] => (access === 'session' ? ['active'] : access);
 
 /** One lookup per request, shared by the session hook and a rate-limit key that needs the affiliate. */
 const lookups = new WeakMap<FastifyRequest, Promise<AuthContext>>();
@@ -104,7 +133,7 @@ function lookup(ctx: Pick<AppContext, 'db' | 'now'>, request: FastifyRequest, st
  */
 export async function sessionOf(ctx: Pick<AppContext, 'db' | 'now'>, request: FastifyRequest): Promise<AuthContext | null> {
   const access = request.routeOptions.config.endpoint?.access;
-  if (!access || access === 'public') return null;
+  if (!access || access === 'public' || access === 'operator') return null;
   return lookup(ctx, request, stagesOf(access)).catch(() => null);
 }
 
@@ -125,10 +154,18 @@ export function registerSessionHook(app: FastifyInstance, ctx: Pick<AppContext, 
       return;
     }
     if (endpoint.access === 'public') return;
-    const stages = stagesOf(endpoint.access);
-    const hook: onRequestHookHandler = async (request) => {
-      request.auth = await lookup(ctx, request, stages);
-    };
+    let hook: onRequestHookHandler;
+    if (endpoint.access === 'operator') {
+      // An operator route admits no affiliate session: only the operator's own token.
+      hook = async (request) => {
+        request.operator = await authenticateOperator(ctx.db, request, ctx.now());
+      };
+    } else {
+      const stages = stagesOf(endpoint.access);
+      hook = async (request) => {
+        request.auth = await lookup(ctx, request, stages);
+      };
+    }
     const existing = options.onRequest ? (Array.isArray(options.onRequest) ? options.onRequest : [options.onRequest]) : [];
     options.onRequest = [...existing, hook];
   });

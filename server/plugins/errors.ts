@@ -46,7 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(429).send(errorEnvelope(error.message || 'Too many requests. Please slow down.', 429));
     }
     if (status === 413) {
-      return reply.code(413).send(errorEnvelope('The request is too large.', 413));
+      // An upload over its limit: the endpoint's own sentence ('The image is larger than 20mb.').
+      const fileMessage = error.code === 'FST_REQ_FILE_TOO_LARGE' ? request.routeOptions.config.endpoint?.multipart?.tooLargeMessage : undefined;
+      return reply.code(413).send(errorEnvelope(fileMessage ?? 'The request is too large.', 413));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...) have safe messages.

@@ -246,6 +246,8 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         description: describe(rnd, brand, product, convLabel, geo.label, rateType, vertical.name),
         status,
         by_request: byRequest,
+        // Every fourth By Request campaign approves requests at once; the others wait for the operator.
+        approval_mode: byRequest && id % 4 === 0 ? 'auto' : 'review',
         highlight: rnd.chance(0.08),
         epc,
         expiry_date: expiry,

@@ -51,6 +51,8 @@ interface DetailContext {
   /** Today in the reporting time zone. */
   today: string;
   cdn: CdnUrls;
+  /** Requests an affiliate may have waiting for review (config BY_REQUEST_LIMIT). */
+  byRequestLimit: number;
 }
 
 /**
@@ -73,6 +75,8 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       's.id as subcategory_id', 's.name as subcategory', 'k.id as main_category_id', 'k.name as category',
       'a.status as access_status', 'a.daily_cap as access_cap', 'p.type as postback_type', 'p.code as postback_code',
       sql<boolean>`exists (select 1 from bookmarks b where b.campaign_id = c.id and b.affiliate_id = ${ctx.affiliateId})`.as('bookmarked'),
+      // The by-request limit (issue 15): requests still waiting for review, the same count the request route refuses at.
+      sql<string>`(select count(*) from access_requests q where q.affiliate_id = ${ctx.affiliateId} and q.status = 'Pending')`.as('pending_requests'),
       sql<string[] | null>`(select json_agg(cc.country_code order by cc.country_code) from campaign_countries cc where cc.campaign_id = c.id)`.as('countries'),
       sql<string[] | null>`(select json_agg(o.os order by o.os) from campaign_os o where o.campaign_id = c.id)`.as('os_list'),
       sql<TrafficType[] | null>`(select json_agg(t.traffic_type) from campaign_traffic_types t where t.campaign_id = c.id)`.as('traffic'),
@@ -180,8 +184,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       desktop_traffic: yn(row.desktop_traffic),
       mobile_traffic: yn(row.mobile_traffic),
       paused: yn(row.status === 'paused'),
-      // Requests cannot be made from the portal yet (issue 15, access requests): no limit to reach.
-      request_limit_reached: 'N',
+      request_limit_reached: yn(Number(row.pending_requests) >= ctx.byRequestLimit),
     },
     commission,
     landing_pages,

@@ -21,7 +21,7 @@ export const campaignDetailRoutes: FastifyPluginAsyncZod<CampaignDetailOptions> 
   route(app, campaignDetailEndpoints.getCampaign, async (request) => {
     const affiliateId = request.auth.affiliateId;
     const id = request.params.id;
-    const campaign = await campaignDetail(ctx.db, id, { affiliateId, today: today(), cdn });
+    const campaign = await campaignDetail(ctx.db, id, { affiliateId, today: today(), cdn, byRequestLimit: ctx.access.byRequestLimit });
     if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
     // Opening the page is what Recently Viewed records (issue 14).
     await recordView(ctx.db, affiliateId, id, ctx.now());

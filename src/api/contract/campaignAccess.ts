@@ -89,7 +89,7 @@ export const campaignAccessEndpoints = {
       'Apply to run a By Request campaign (multipart, with an optional ad-placement image; spec 000 sections 5, 7, 8). Approved at once on a campaign with automatic approval, else waits for the operator.',
     params: CampaignIdParams,
     body: RequestApprovalBody,
-    multipart: { files: ['creativeFile'], maxFileBytes: AD_IMAGE_MAX_BYTES },
+    multipart: { files: ['creativeFile'], maxFileBytes: AD_IMAGE_MAX_BYTES, tooLargeMessage: M.imageTooLarge },
     response: RequestApprovalResponse,
     errors: [403, 404, 409, 415],
   }),

@@ -64,9 +64,10 @@ export interface AnyEndpoint {
   /**
    * A multipart/form-data body (an upload): the portal sends the body's fields as form fields and
    * the named file fields as files; the server reads the parts, checks the text fields with `body`
-   * and hands each file over as an `UploadedFile` (server/lib/route.ts). At most `maxFileBytes` per file.
+   * and hands each file over as a Buffer (@fastify/multipart, keyValues). At most `maxFileBytes` per file;
+   * a larger one is answered 413 with `tooLargeMessage`.
    */
-  readonly multipart?: { readonly files: readonly string[]; readonly maxFileBytes: number };
+  readonly multipart?: { readonly files: readonly string[]; readonly maxFileBytes: number; readonly tooLargeMessage: string };
 }
 
 /** A description whose params schema names exactly the `:params` of its path. */

@@ -53,6 +53,19 @@ export const RejectBody = z.object({
     .refine((v) => v.trim() !== '', 'Give the affiliate a reason for the rejection.'),
 });
 
+export const AdvertiserPostbackResponse = successEnvelope({
+  campaign_id: z.number().int(),
+  advertiser: z.object({ advertiser_id: z.number().int(), name: z.string() }),
+  /**
+   * What the network hands the advertiser: the server-to-server conversion URL with its secret, the
+   * advertiser's macros in braces ({click_id} required; {txid} and {amount} optional). '' when the
+   * advertiser has no secret (its server-to-server postbacks are refused).
+   */
+  postback_url: z.string(),
+  /** The browser pixel for pixel- and iFrame-tracked campaigns (no secret: it runs on the advertiser's page). */
+  pixel_url: z.string(),
+});
+
 const tags = ['operator'];
 
 export const operatorEndpoints = {
@@ -103,6 +116,16 @@ export const operatorEndpoints = {
     body: RejectBody,
     response: AccessDecisionResponse,
     errors: [404, 409],
+  }),
+  advertiserPostback: endpoint({
+    method: 'GET',
+    path: '/operator/campaigns/:id/postback',
+    access: 'operator',
+    tags,
+    summary: "The conversion postback and pixel of a campaign's advertiser, to hand to the advertiser",
+    params: IdParams,
+    response: AdvertiserPostbackResponse,
+    errors: [404],
   }),
   accessRequestImage: endpoint({
     method: 'GET',
