@@ -12,11 +12,14 @@ export type ApplicationTrafficCode = (typeof APPLICATION_TRAFFIC_CODES)[number];
 
 export const DESCRIPTION_MAX = 1000;
 export const LEADS_MAX_LENGTH = 10;
-/** The ad-placement image: the label states 20 MB (spec 000 section 9); the server holds to it. */
-export const AD_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-export const AD_IMAGE_LIMIT_LABEL = '20mb';
-/** Image types the ad-placement upload takes, checked by their bytes on the server. */
-export const AD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/**
+ * The ad-placement image: the label states 20 MB (spec 000 section 9), counted in decimal like the
+ * design system's FileField (20,000,000 bytes); the server holds to it.
+ */
+export const AD_IMAGE_MAX_BYTES = 20_000_000;
+export const AD_IMAGE_LIMIT_LABEL = '20MB';
+/** Image types the ad-placement upload takes (those of the FileField), checked by their bytes on the server. */
+export const AD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
 /** Creative choice: E an existing creative of the campaign, M make my own (then the image is required). */
 export const CREATIVE_CHOICES = { E: 'Use an existing creative', M: 'Make my own creative' } as const;
@@ -65,7 +68,7 @@ export const APPLICATION_MESSAGES = {
   customRequired: 'Please answer this question.',
   creativeRequired: 'Choose whether you will use an existing creative or make your own.',
   imageRequired: 'Upload an image of your ad placement.',
-  imageType: 'The ad placement must be an image (JPG, PNG, GIF or WebP).',
+  imageType: 'The ad placement must be an image (JPG, PNG or GIF).',
   imageTooLarge: `The image is larger than ${AD_IMAGE_LIMIT_LABEL}.`,
   trafficRequired: 'Choose the traffic type you will use.',
   trafficNotAllowed: 'This campaign does not allow that traffic type.',

@@ -7,6 +7,7 @@
  * test says so); its states then become stories without further hand work.
  */
 import type { AnyStateMachine } from 'xstate';
+import { campaignApplicationMachine } from '../../src/machines/campaignApplication.machine';
 import { codeVerificationMachine } from '../../src/machines/codeVerification.machine';
 import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
 import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
@@ -157,6 +158,37 @@ export const flows: Flow[] = [
       },
       // The link shows once ready; a failure's message until the next change.
       variant: (s) => (s.context.error ? 'Error' : s.matches('editing') && s.context.ready ? 'Ready' : undefined),
+    },
+  }),
+  flow({
+    name: 'CampaignApplication',
+    source: 'src/machines/campaignApplication.machine.ts',
+    machine: campaignApplicationMachine,
+    samples: {
+      // A filled application, so Submit can send; clearing the description shows the field messages.
+      input: {
+        campaignId: 1205,
+        draft: {
+          estimatedLeads: '40',
+          trafficType: 'E',
+          creative: 'E',
+          sources: ['Our opted-in finance newsletter', 'Newsletter ad', 'US readers, weekly'],
+          description: 'A sponsored slot in our weekly issue.',
+        },
+      },
+      events: [{ type: 'SET', field: 'description', value: '' }],
+      outputs: {
+        loadQuestions: [{ ok: true, preface: 'NovaLend reviews every publisher. Tell us where your traffic comes from.', questions: ['', '', ''] }, { ok: false }],
+        submit: [
+          { ok: true, message: 'Your request has been sent. We will let you know as soon as it has been reviewed.' },
+          {
+            ok: false,
+            message:
+              'You have requested the maximum number of by request campaigns. New requests are not allowed until your existing requests have been reviewed and processed.',
+          },
+        ],
+      },
+      variant: (s) => (s.context.error && !s.matches('loadFailed') ? 'Error' : s.matches('editing') && s.context.showProblems ? 'Problems' : undefined),
     },
   }),
 ];

@@ -13,6 +13,7 @@ import { fromPromise, StateMachine, type AnyActorRef, type AnyStateMachine, type
 import { SignInJourney } from '../../src/features/auth/SignInJourney';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
+import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
 import { campaignFixture } from '../mocks/campaignDetail';
 import { FlowStartProvider } from '../../src/lib/flowActor';
 import { flows, type Flow } from './flows';
@@ -26,6 +27,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
+  CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
 };
 
 const flowNamed = (name: string): Flow => {

@@ -83,6 +83,16 @@ function problemOf(schema: z.ZodType | undefined, value: unknown): string | null
 
 const failureResponse = (message: string, status: number) => HttpResponse.json(errorEnvelope(message, status), { status });
 
+/** A multipart body as the server reads it: text fields as strings, files as File (checked as `unknown`). */
+async function formBody(request: Request): Promise<Record<string, unknown>> {
+  const form = await request.clone().formData();
+  const out: Record<string, unknown> = {};
+  form.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
 async function jsonBody(request: Request): Promise<unknown> {
   const text = await request.clone().text();
   if (text === '') return undefined;
@@ -101,7 +111,7 @@ export function mock<E extends AnyEndpoint>(ep: E, resolver: Resolver<E>, option
       url,
       params: params as Record<string, string>,
       query: Object.fromEntries(url.searchParams),
-      body: ep.method === 'GET' ? undefined : await jsonBody(request),
+      body: ep.method === 'GET' ? undefined : ep.multipart ? await formBody(request) : await jsonBody(request),
       request,
     };
     options?.onRequest?.(call);

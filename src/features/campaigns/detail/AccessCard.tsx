@@ -5,7 +5,6 @@ import type { CampaignDetail } from '../../../api/contract/campaignDetail';
 import { APPLICATION_MESSAGES } from '../../../shared/campaignApplication';
 import { Button } from '../../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
-import { Link } from '../../../ui/Link';
 import { SkeletonText } from '../../../ui/Skeleton';
 import { SystemMessage } from '../../../ui/SystemMessage';
 
@@ -14,17 +13,20 @@ export const SEARCH_SAFE_FLAG = 175;
 
 // The builder loads with the button that opens it, not with the campaign route.
 const LinkBuilder = lazy(() => import('./linkBuilder/LinkBuilder').then((m) => ({ default: m.LinkBuilder })));
+// The application modal (and its machine) loads when the affiliate asks for access.
+const ApplicationModal = lazy(() => import('./application/ApplicationModal').then((m) => ({ default: m.ApplicationModal })));
 
 /**
  * The campaign access state of spec 000 section 4: Approved shows the link builder behind a start
- * button. Until the application modal lands (issue 15, still open), every other status says what it
- * means and how to get access today: from the affiliate manager, whose address the shell already
- * loads. At the by-request limit the limit message of section 8 shows instead; a Pending request
- * waits for review. docs/campaigns.md "Campaign page (portal)".
+ * button; any other status a request-access button that opens the application modal ('Request
+ * approval to run' as a warning button). At the by-request limit the limit message of section 8
+ * replaces the button. A Pending request waits for review (the server refuses a second one), so it
+ * shows no button. docs/campaigns.md "Access requests".
  */
 export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
   const status = campaign.details.affiliate_campaign_status;
   const [building, setBuilding] = useState(false);
+  const [applying, setApplying] = useState(false);
   const { data: affiliate } = useGetAffiliateQuery();
   const searchSafeAllowed = Boolean(affiliate?.success && affiliate.affiliate_flags.includes(SEARCH_SAFE_FLAG));
 
@@ -51,7 +53,7 @@ export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
   }
 
   const limitReached = campaign.details.request_limit_reached === 'Y' && status !== 'Pending';
-  const manager = affiliate?.success ? affiliate.affiliate_manager : null;
+  const warning = status === 'Request approval to run';
   return (
     <Card>
       <CardHeader title="Access" />
@@ -66,24 +68,29 @@ export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
               {APPLICATION_MESSAGES.limitReached}
             </SystemMessage>
           ) : (
-            <SystemMessage variant={status === 'Request approval to run' ? 'warning' : 'info'} isDismissable={false}>
-              {status === 'Request approval to run'
-                ? 'This campaign asks you to request approval before you run it.'
-                : status === 'Rejected'
-                  ? 'Your last request to run this campaign was not approved.'
-                  : campaign.details.status === 'By Request'
-                    ? 'This campaign is By Request: the network approves each publisher who runs it.'
-                    : 'You need access to this campaign before you can build its tracking link.'}{' '}
-              {manager?.email ? (
-                <>
-                  Ask your affiliate manager, {manager.name}, at <Link href={`mailto:${manager.email}?subject=${encodeURIComponent(`Access to campaign #${campaign.campaign_id}`)}`}>{manager.email}</Link>.
-                </>
-              ) : (
-                'Ask your affiliate manager for access.'
-              )}
-            </SystemMessage>
+            <>
+              <p>
+                {warning
+                  ? 'This campaign asks you to request approval before you run it.'
+                  : status === 'Rejected'
+                    ? 'Your last request to run this campaign was not approved. You can send a new request.'
+                    : campaign.details.status === 'By Request'
+                      ? 'This campaign is By Request: tell the network how you will run it.'
+                      : 'Request access to build your tracking link for this campaign.'}
+              </p>
+              <div>
+                <Button variant={warning ? 'warning' : 'primary'} onPress={() => setApplying(true)}>
+                  {warning ? 'Request approval to run' : 'Request access'}
+                </Button>
+              </div>
+            </>
           )}
         </Stack>
+        {applying && (
+          <Suspense fallback={null}>
+            <ApplicationModal campaign={campaign} onClose={() => setApplying(false)} />
+          </Suspense>
+        )}
       </CardBody>
     </Card>
   );

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../../.storybook/helpers';
 import { CampaignPage } from '../../../../src/features/campaigns/detail/CampaignPage';
 import { paths, patterns } from '../../../../src/shared/paths';
+import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
 import { campaignDetailHandlers, campaignFixture } from '../../../mocks/campaignDetail';
 import { postbackDefaults } from '../../../mocks/postbacks';
 import { affiliateHandlers } from '../../../mocks/shell';
@@ -50,6 +51,9 @@ export const Approved: Story = {
     const params = new URL(link.getAttribute('href')!, 'http://x').searchParams;
     await expect([params.get('m'), params.get('c'), params.get('ob'), params.get('pn'), params.get('st'), params.get('bbp')]).toEqual(['2', '14', 'date', '1', '', '1']);
     await expect(canvas.getByRole('heading', { name: 'Search restrictions' })).toBeVisible();
+    // The postback form and its delivery log load after the page: the screenshot waits for them.
+    await expect(await canvas.findByRole('button', { name: 'Save Postback' })).toBeVisible();
+    await expect(await canvas.findByText(/^No postbacks have been sent yet\./)).toBeVisible();
   },
 };
 
@@ -104,8 +108,21 @@ export const RequestApprovalToRun: Story = {
   beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/asks you to request approval/)).toBeVisible());
-    // How to get access today: the affiliate manager's address, with the campaign in the subject.
-    await waitFor(() => expect(within(canvasElement).getByRole('link', { name: 'avery@example.com' })).toHaveAttribute('href', expect.stringContaining('subject=Access%20to%20campaign%20%231205')));
+    // The warning button opens the application.
+    await expect(within(canvasElement).getByRole('button', { name: 'Request approval to run' })).toBeVisible();
+  },
+};
+
+/** Not requested yet: Request access opens the application modal, which loads the campaign's questions. */
+export const RequestAccess: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested' } }), campaignAccessHandlers.questions(['Which lists do you mail?', '', ''])),
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Request access' }));
+    const dialog = await within(document.body).findByRole('dialog', { name: /^Request access/ });
+    const question = await within(dialog).findByRole('textbox', { name: /Which lists do you mail/ });
+    // The modal fades in.
+    await waitFor(() => expect(question).toBeVisible());
   },
 };
 
@@ -113,6 +130,7 @@ export const Rejected: Story = {
   beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Rejected' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/Your last request to run this campaign was not approved\./)).toBeVisible());
+    await expect(within(canvasElement).getByRole('button', { name: 'Request access' })).toBeVisible();
   },
 };
 

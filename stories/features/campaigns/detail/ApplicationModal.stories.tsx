@@ -1,0 +1,228 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ApplicationModal } from '../../../../src/features/campaigns/detail/application/ApplicationModal';
+import { APPLICATION_MESSAGES as M } from '../../../../src/shared/campaignApplication';
+import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
+import { campaignFixture } from '../../../mocks/campaignDetail';
+import type { MockCall } from '../../../mocks/http';
+
+/**
+ * The campaign application modal (spec 000 sections 2, 4, 5, 8; issue 15): loading, the load
+ * failure, every validation message, the per-traffic-type source questions, sending, success, the
+ * server's refusal and the by-request limit.
+ */
+const campaign = { ...campaignFixture, details: { ...campaignFixture.details, affiliate_campaign_status: 'Not requested' as const } };
+const calls: MockCall[] = [];
+const spy = { onRequest: (call: MockCall) => calls.push(call) };
+const withMocks =
+  (...handlers: RequestHandler[]) =>
+  <A,>({ msw }: StoryContext<A>) => {
+    calls.length = 0;
+    msw.use(...handlers);
+  };
+
+const meta = {
+  title: 'Features/Campaigns/ApplicationModal',
+  component: ApplicationModal,
+  args: { campaign, onClose: fn() },
+  parameters: { layout: 'fullscreen' },
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sent(spy)),
+} satisfies Meta<typeof ApplicationModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = () => within(document.body);
+const dialog = () => body().findByRole('dialog', { name: /^Request access/ });
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(120).fill(1)]);
+
+async function choose(label: RegExp, option: string) {
+  const d = await dialog();
+  await userEvent.click(within(d).getByRole('button', { name: label }));
+  const listbox = await body().findByRole('listbox');
+  await userEvent.click(within(listbox).getByRole('option', { name: option }));
+  await waitFor(() => expect(body().queryByRole('listbox')).not.toBeInTheDocument());
+}
+
+/** Fills a valid application for Email traffic (the campaign allows it). */
+async function fillValid() {
+  const d = within(await dialog());
+  await userEvent.type(await d.findByRole('textbox', { name: /leads will you send per day/ }), '40');
+  await userEvent.click(d.getByText('Use an existing creative'));
+  await choose(/Traffic type/, 'Email');
+  await userEvent.type(d.getByRole('textbox', { name: /Where does your list come from/ }), 'Our opted-in finance newsletter');
+  await choose(/How will you mail it/, 'Newsletter ad');
+  await userEvent.type(d.getByRole('textbox', { name: /Tell us more/ }), 'US readers, weekly');
+  await userEvent.type(d.getByRole('textbox', { name: /How will you promote/ }), 'A sponsored slot in our weekly issue.');
+}
+
+/** Visible once the modal has finished coming in (it fades in). */
+const shows = async (root: ReturnType<typeof within>, text: string | RegExp) => {
+  const el = await root.findByText(text);
+  await waitFor(() => expect(el).toBeVisible());
+};
+
+const submit = async () => userEvent.click(within(await dialog()).getByRole('button', { name: 'Submit request' }));
+
+export const Loading: Story = { beforeEach: withMocks(campaignAccessHandlers.questionsPending()) };
+
+export const LoadFailed: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questionsFail()),
+  play: async () => {
+    const d = within(await dialog());
+    await shows(d, M.loadFailed);
+    await expect(d.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  play: async () => {
+    const d = within(await dialog());
+    await shows(d, /reviews every publisher/);
+    await expect(d.getByText('1000 characters remaining')).toBeInTheDocument();
+    await expect(d.getByText(/every other type is NOT ALLOWED/)).toBeInTheDocument();
+    // No custom question was supplied: none is shown.
+    await expect(d.queryByRole('textbox', { name: /list do you mail/ })).not.toBeInTheDocument();
+  },
+};
+
+/** Submit with nothing filled in: every required field says what it needs; nothing is sent. */
+export const EveryMessage: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(['Which lists do you mail?', '', 'Your website?']), campaignAccessHandlers.sent(spy)),
+  play: async () => {
+    const d = within(await dialog());
+    await d.findByRole('textbox', { name: /Which lists do you mail/ });
+    await submit();
+    await shows(d, M.leadsRequired);
+    await expect(d.getAllByText(M.customRequired)).toHaveLength(2);
+    await expect(d.getByText(M.creativeRequired)).toBeVisible();
+    await expect(d.getByText(M.trafficRequired)).toBeVisible();
+    await expect(d.getByText(M.descriptionRequired)).toBeVisible();
+    await userEvent.type(d.getByRole('textbox', { name: /leads will you send per day/ }), '12a');
+    await shows(d, M.leadsNumeric);
+    await userEvent.click(d.getByText('Make my own creative'));
+    await shows(d, M.imageRequired);
+    await choose(/Traffic type/, 'Email');
+    await expect(d.getAllByText(M.sourceRequired).length).toBeGreaterThanOrEqual(2);
+    await expect(calls).toHaveLength(0);
+  },
+};
+
+/** Mobile: eight choices for the second answer, the third optional. */
+export const MobileSources: Story = {
+  play: async () => {
+    const d = within(await dialog());
+    await d.findByRole('textbox', { name: /leads will you send per day/ });
+    await choose(/Traffic type/, 'Mobile');
+    await expect(d.getByRole('textbox', { name: /Tell us more.*\(optional\)/ })).not.toBeRequired();
+    await userEvent.click(d.getByRole('button', { name: /Which mobile ad format/ }));
+    const listbox = await body().findByRole('listbox');
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(8);
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Native: the second answer is free text. */
+export const NativeSources: Story = {
+  args: { campaign: { ...campaign, allowed_traffic_types: { ...campaign.allowed_traffic_types, N: 'Y' } } },
+  play: async () => {
+    const d = within(await dialog());
+    await d.findByRole('textbox', { name: /leads will you send per day/ });
+    await choose(/Traffic type/, 'Native');
+    await expect(d.getByRole('textbox', { name: /Which placements or widgets/ })).toBeVisible();
+  },
+};
+
+/** A valid application with an image is sent as multipart; the answers are what the affiliate typed. */
+export const Sent: Story = {
+  play: async () => {
+    const d = within(await dialog());
+    await fillValid();
+    await userEvent.click(d.getByText('Make my own creative'));
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File([PNG], 'placement.png', { type: 'image/png' }));
+    await d.findByText('placement.png');
+    await submit();
+    await shows(d, /Your request has been sent/);
+    await expect(calls).toHaveLength(1);
+    const sent = calls[0].body as Record<string, unknown>;
+    await expect(sent).toMatchObject({ estimatedLeads: '40', trafficType: 'E', creative: 'M', source2: 'Newsletter ad' });
+    await expect(sent.creativeFile).toBeInstanceOf(File);
+  },
+};
+
+export const ApprovedAtOnce: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.approved()),
+  play: async () => {
+    await fillValid();
+    await submit();
+    await shows(body(), /You are approved to run this campaign/);
+  },
+};
+
+/** While sending, Submit shows its spinner and cannot be pressed again. */
+export const Sending: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sending()),
+  play: async () => {
+    await fillValid();
+    await submit();
+    await waitFor(async () => expect(within(await dialog()).getByRole('button', { name: /Submit request/ })).toBeDisabled());
+  },
+};
+
+/** The server refuses: its message shows and Submit can be pressed again. */
+export const ServerError: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.refused(M.trafficNotAllowed)),
+  play: async () => {
+    await fillValid();
+    await submit();
+    const d = within(await dialog());
+    await shows(d, M.trafficNotAllowed);
+    await expect(d.getByRole('button', { name: 'Submit request' })).toBeEnabled();
+  },
+};
+
+export const LimitReached: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.limitReached()),
+  play: async () => {
+    await fillValid();
+    await submit();
+    await shows(body(), M.limitReached);
+  },
+};
+
+export const ConnectionError: Story = {
+  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.networkError()),
+  play: async () => {
+    await fillValid();
+    await submit();
+    await shows(body(), 'Connection error.');
+  },
+};
+
+/** At 375 px the modal fills the screen. */
+export const Phone: Story = {
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async () => {
+    const d = within(await dialog());
+    await shows(d, /reviews every publisher/);
+  },
+};
+
+/** Keyboard alone: Tab reaches the fields in order and Escape closes. */
+export const KeyboardOnly: Story = {
+  play: async ({ args }) => {
+    const d = within(await dialog());
+    await shows(d, /reviews every publisher/);
+    const leads = d.getByRole('textbox', { name: /leads will you send per day/ });
+    leads.focus();
+    await userEvent.keyboard('25');
+    await userEvent.tab();
+    await expect(d.getByRole('radio', { name: 'Use an existing creative' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(d.getByRole('radio', { name: 'Use an existing creative' })).toBeChecked();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(args.onClose).toHaveBeenCalled());
+  },
+};
