@@ -17,12 +17,27 @@ export interface ProductServer {
   codeFor: (to: string, since: number) => Promise<string>;
 }
 
+/** The operator account the e2e server makes when it starts (OPERATOR_EMAIL / OPERATOR_PASSWORD). */
+export const E2E_OPERATOR = { email: 'operator@e2e.example', password: 'e2e-operator-password' };
+
 async function start(): Promise<{ server: ProductServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_CAMPAIGNS: '60', LOG_LEVEL: 'warn', POSTBACK_ALLOW_LOOPBACK: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_CAMPAIGNS: '60',
+      LOG_LEVEL: 'warn',
+      POSTBACK_ALLOW_LOOPBACK: '1',
+      // The network's operator, made at start (the embedded database is the server's alone).
+      OPERATOR_EMAIL: E2E_OPERATOR.email,
+      OPERATOR_PASSWORD: E2E_OPERATOR.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d.toString()));
