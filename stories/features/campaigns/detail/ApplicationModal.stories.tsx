@@ -109,6 +109,18 @@ export const EveryMessage: Story = {
   },
 };
 
+/** A text file named .png is refused by its bytes, with the image message; nothing is kept. */
+export const ImageRefused: Story = {
+  play: async () => {
+    const d = within(await dialog());
+    await d.findByRole('textbox', { name: /leads will you send per day/ });
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['not a picture at all'], 'placement.png', { type: 'image/png' }));
+    await shows(d, M.imageType);
+    await expect(d.getByText('No image chosen')).toBeInTheDocument();
+  },
+};
+
 /** Mobile: eight choices for the second answer, the third optional. */
 export const MobileSources: Story = {
   play: async () => {
