@@ -358,9 +358,12 @@ export const AuthenticatorCodeNetworkFailure: Story = {
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
-    await userEvent.type(await canvas.findByRole('textbox', { name: 'Authentication code' }), validCodes.authenticator);
+    const code = await canvas.findByRole('textbox', { name: 'Authentication code' });
+    await userEvent.type(code, validCodes.authenticator);
+    // The step may still be taking focus: submit only once the whole code is in.
+    await waitFor(() => expect(code).toHaveValue(validCodes.authenticator));
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
+    await waitFor(async () => expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.'));
     await expect(args.onFinished).not.toHaveBeenCalled();
   }),
 };
