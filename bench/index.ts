@@ -29,7 +29,7 @@ import { dropSchema, openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedMinimalNetwork } from '../tests/server/trackingNetwork';
 import { searchBench } from './search';
-import { generateHistory, median, summaryFromRawEvents, summaryFromRollup } from './summary';
+import { earningsReport, generateHistory, median, summaryFromRawEvents, summaryFromRollup } from './summary';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -226,6 +226,11 @@ async function summary() {
     const rawMs = await median(5, () => summaryFromRawEvents(database.db, from));
     say(`(c) 90-day earnings by campaign, one affiliate, ${fmt(total)} clicks in ${database.engine} (generated in ${(ms / 1000).toFixed(0)} s): ` +
       `${rollupMs.toFixed(1)} ms from the rollup vs ${rawMs.toFixed(0)} ms from raw events -> ratio ${(rawMs / rollupMs).toFixed(0)}x faster [target < 50 ms]`);
+    // The report itself (GET /reports/earnings), in the network's days and in an affiliate's own +05:30 days.
+    const networkMs = await median(21, () => earningsReport(database.db, { kind: 'iana', name: 'America/New_York' }));
+    const ownMs = await median(21, () => earningsReport(database.db, { kind: 'offset', minutes: 330 }));
+    say(`(c') the earnings report: ${networkMs.toFixed(1)} ms in the network's days [target < 50 ms], ${ownMs.toFixed(1)} ms in +05:30 days ` +
+      `-> ratio ${(ownMs / networkMs).toFixed(2)}x [target <= 2x]`);
   } finally {
     await database.close();
     if (pgUrl) await dropSchema(pgUrl, schema);

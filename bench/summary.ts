@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../server/db/schema';
+import { aggregate } from '../server/modules/reports/queries';
+import { dayOf, reportRange, type ReportZone } from '../server/modules/reports/range';
+import { addDaysTo, EASTERN_TIME_ZONE } from '../src/shared/dates';
 
 /**
  * (c) The earnings-by-campaign summary of one affiliate over 90 days, with `total` clicks in the
@@ -32,11 +35,33 @@ export async function generateHistory(db: Kysely<DB>, total: number, log: (m: st
     group by 1, 2, 3, 4, 5, 6
     on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1) do update set
       clicks = stats_daily.clicks + excluded.clicks, leads = stats_daily.leads + excluded.leads, earnings = stats_daily.earnings + excluded.earnings`.execute(db);
+  // The quarter-hour rollup of reports in the affiliate's own zone (server/modules/reports), likewise.
+  await sql`insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
+    select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, sum(clicks), sum(leads), sum(sales), sum(earnings) from (
+      select to_timestamp(floor(extract(epoch from clicked_at) / 900) * 900) as bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1,
+             1 as clicks, 0 as leads, 0::numeric as sales, 0::numeric as earnings from clicks where click_key like 'h%'
+      union all
+      select to_timestamp(floor(extract(epoch from converted_at) / 900) * 900), affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, 1, sale_amount, payout
+      from conversions where advertiser_ref like 'h%') e
+    group by 1, 2, 3, 4, 5, 6
+    on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1) do update set
+      clicks = stats_quarter.clicks + excluded.clicks, leads = stats_quarter.leads + excluded.leads, earnings = stats_quarter.earnings + excluded.earnings`.execute(db);
   await sql`analyze`.execute(db);
   return Date.now() - started;
 }
 
 const AFFILIATE = 900001;
+
+/**
+ * The earnings report as GET /reports/earnings computes it (server/modules/reports), over the 90 days
+ * ending today in `zone`: the network's own days (stats_daily alone) or an affiliate's +05:30 days
+ * (the network days inside the range, and the quarters of an hour at its two ends).
+ */
+export async function earningsReport(db: Kysely<DB>, zone: ReportZone) {
+  const end = addDaysTo(dayOf(new Date(), zone), 1);
+  const range = reportRange(addDaysTo(end, -90), end, zone, EASTERN_TIME_ZONE);
+  return aggregate(db, AFFILIATE, range, 'campaign', {});
+}
 
 export async function summaryFromRollup(db: Kysely<DB>, from: string) {
   return db

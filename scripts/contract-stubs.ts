@@ -14,6 +14,7 @@ import * as images from '../src/api/contract/images.ts';
 import * as index from '../src/api/contract/index.ts';
 import * as operator from '../src/api/contract/operator.ts';
 import * as postbackLog from '../src/api/contract/postbackLog.ts';
+import * as reports from '../src/api/contract/reports.ts';
 import * as session from '../src/api/contract/session.ts';
 import * as system from '../src/api/contract/system.ts';
 import * as tracking from '../src/api/contract/tracking.ts';
@@ -21,8 +22,8 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, session, system,
-  tracking, twoFactor,
+  affiliate, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, reports, session,
+  system, tracking, twoFactor,
 };
 
 /**

@@ -41,6 +41,7 @@ import { systemRoutes } from './modules/system/routes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
 import { postbackLogRoutes } from './modules/postbacks/log';
 import { postbackRoutes } from './modules/postbacks/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(postbackRoutes, { ctx });
       await api.register(postbackLogRoutes, { ctx, wake: trackingOptions.onPostbackQueued });
       await api.register(accessRequestRoutes, { ctx });
+      await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
       await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
     },
     { prefix: '/api' },

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_limits_security';
 import * as m0007 from './migrations/0007_search';
 import * as m0009 from './migrations/0009_postback_log';
 import * as m0010 from './migrations/0010_access_requests';
+import * as m0011 from './migrations/0011_report_buckets';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -26,6 +27,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0007_search': m0007,
   '0009_postback_log': m0009,
   '0010_access_requests': m0010,
+  '0011_report_buckets': m0011,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

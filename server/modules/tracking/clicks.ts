@@ -397,21 +397,33 @@ export class ClickBatcher {
 /** The report day of an instant, remembered for the current minute. */
 const clickDay = dayInZoneByMinute();
 
+/** The quarter of an hour (UTC) an instant falls in, as the ISO time of its start: the stats_quarter key. */
+export function quarterOf(instant: Date): string {
+  return new Date(Math.floor(instant.getTime() / 900_000) * 900_000).toISOString();
+}
+
 /**
  * One statement, hence atomic without BEGIN/COMMIT round trips: the clicks (a data-modifying CTE)
- * and their counts added to stats_daily, rows in key order (so concurrent batches lock the same
+ * and their counts added to stats_daily and stats_quarter, rows in key order (so concurrent batches lock the same
  * rollup rows in the same order). Rows travel as one JSON parameter. The group-commit batcher
  * calls it with the live clicks; the demo seed (server/db/demo/seed.ts) calls it with its history
  * (explicit clicked_at, in its own transaction), so demo rollups come from the same code.
  */
 export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string): Promise<void> {
   const rollup = new Map<string, { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
+  const quarters = new Map<string, { bucket: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
   const clicks = rows.map((r) => {
     const day = clickDay(r.clicked_at, timeZone);
-    const key = [r.affiliate_id, day, r.campaign_id, r.creative_id ?? 0, r.landing_page_id ?? 0, r.sub1 ?? ''].join('\u0000');
+    const dims = { affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '' };
+    const key = [r.affiliate_id, day, r.campaign_id, dims.creative_id, dims.landing_page_id, dims.sub1].join('\u0000');
     const hit = rollup.get(key);
     if (hit) hit.clicks++;
-    else rollup.set(key, { day, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', clicks: 1 });
+    else rollup.set(key, { day, ...dims, clicks: 1 });
+    const bucket = quarterOf(r.clicked_at);
+    const qkey = [r.affiliate_id, bucket, r.campaign_id, dims.creative_id, dims.landing_page_id, dims.sub1].join('\u0000');
+    const qhit = quarters.get(qkey);
+    if (qhit) qhit.clicks++;
+    else quarters.set(qkey, { bucket, ...dims, clicks: 1 });
     return {
       click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
       creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '',
@@ -421,6 +433,7 @@ export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: st
     };
   });
   const counts = [...rollup.keys()].sort().map((k) => rollup.get(k)!);
+  const quarterCounts = [...quarters.keys()].sort().map((k) => quarters.get(k)!);
   await sql`
     with inserted as (
       insert into clicks (click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
@@ -431,6 +444,14 @@ export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: st
         click_key text, affiliate_id int, campaign_id int, tracking_link_id int, creative_id int, landing_page_id int,
         sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, region text, city text, device text, os text, browser text,
         referrer text, user_agent text, traffic_type text, clicked_at timestamptz)
+      returning 1
+    ),
+    quarter as (
+      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks)
+      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks
+      from json_to_recordset(${JSON.stringify(quarterCounts)}::json) as q(bucket timestamptz, affiliate_id int, campaign_id int, creative_id int, landing_page_id int, sub1 text, clicks int)
+      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1)
+      do update set clicks = stats_quarter.clicks + excluded.clicks
       returning 1
     )
     insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks)

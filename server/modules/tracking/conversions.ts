@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { encodeForUrl, escapeHtml, fillMacros } from './macros';
 import { dateTimeInZone, dayInZone, dayInZoneByMinute } from '../../../src/shared/dates';
+import { quarterOf } from './clicks';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 
 /**
@@ -106,7 +107,7 @@ interface ConversionRow {
   click_id: number; affiliate_id: number; campaign_id: number; rate_id: number; creative_id: number; landing_page_id: number;
   sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; status: string; rate_type: string; sale_amount: number;
   payout: number; advertiser_ref: string; ip: string; country_code: string; region: string; city: string; device: string;
-  os: string; system: string; converted_at: string; intake: string; day: string;
+  os: string; system: string; converted_at: string; intake: string; day: string; bucket: string;
   postback_id: number | null; postback_type: string; url: string | null;
 }
 type Checked =
@@ -163,7 +164,7 @@ function checkConversion(click: ClickForConversion | undefined, input: Conversio
       creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2, sub3: click.sub3,
       sub4: click.sub4, sub5: click.sub5, status, rate_type: rate.rate_type, sale_amount: sale, payout, advertiser_ref: txid,
       ip: click.ip, country_code: click.country_code, region: click.region, city: click.city, device: click.device, os: click.os,
-      system: click.browser, converted_at: input.at.toISOString(), intake: input.via, day: conversionDay(input.at, input.timeZone),
+      system: click.browser, converted_at: input.at.toISOString(), intake: input.via, day: conversionDay(input.at, input.timeZone), bucket: quarterOf(input.at),
       postback_id: postback?.id ?? null, postback_type: postback?.type ?? '', url,
     },
   };
@@ -187,7 +188,7 @@ async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<
         i int, click_id bigint, affiliate_id int, campaign_id int, rate_id int, creative_id int, landing_page_id int,
         sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric,
         advertiser_ref text, ip text, country_code text, region text, city text, device text, os text, system text,
-        converted_at timestamptz, intake text, day date, postback_id int, postback_type text, url text)
+        converted_at timestamptz, intake text, day date, bucket timestamptz, postback_id int, postback_type text, url text)
     ),
     conv as (
       insert into conversions (click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
@@ -207,6 +208,16 @@ async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<
       insert into postback_deliveries (conversion_id, affiliate_id, postback_id, type, url, next_attempt_at, created_at)
       select conversion_id, affiliate_id, postback_id, postback_type, url, converted_at, converted_at
       from done where url is not null
+    ),
+    quarter as (
+      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
+      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout)
+      from done
+      group by bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
+      order by affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1
+      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1) do update set
+        leads = stats_quarter.leads + excluded.leads, sales = stats_quarter.sales + excluded.sales, earnings = stats_quarter.earnings + excluded.earnings
+      returning 1
     ),
     rollup as (
       insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
@@ -373,7 +384,19 @@ export class ConversionBatcher {
 
 interface RollupKey { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string }
 
-async function addToRollup(trx: Transaction<DB>, key: RollupKey, leads: number, sales: number, earnings: number) {
+async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads: number, sales: number, earnings: number) {
+  const { day: _day, ...dims } = key;
+  await trx
+    .insertInto('stats_quarter')
+    .values({ ...dims, bucket: quarterOf(at), clicks: 0, leads, sales, earnings })
+    .onConflict((oc) =>
+      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1']).doUpdateSet({
+        leads: sql`stats_quarter.leads + excluded.leads`,
+        sales: sql`stats_quarter.sales + excluded.sales`,
+        earnings: sql`stats_quarter.earnings + excluded.earnings`,
+      }),
+    )
+    .execute();
   await trx
     .insertInto('stats_daily')
     .values({ ...key, clicks: 0, leads, sales, earnings })
@@ -414,6 +437,7 @@ async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: 
     await addToRollup(
       trx,
       { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
+      new Date(conversion.converted_at),
       -1, -conversion.sale_amount, -conversion.payout,
     );
     result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -conversion.payout, html: null, queued: false };

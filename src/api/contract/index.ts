@@ -9,6 +9,7 @@ import type { AnyEndpoint } from './endpoint';
 import { imageEndpoints } from './images';
 import { operatorEndpoints } from './operator';
 import { postbackLogEndpoints } from './postbackLog';
+import { reportEndpoints } from './reports';
 import { sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 import { trackingEndpoints, trackingSiteEndpoints } from './tracking';
@@ -32,6 +33,7 @@ export const apiEndpoints = {
   ...postbackLogEndpoints,
   ...campaignAccessEndpoints,
   ...operatorEndpoints,
+  ...reportEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;

@@ -1,0 +1,266 @@
+import { getTimezoneOffset } from 'date-fns-tz';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { REPORT_PAGE_SIZE, reportEndpoints, type ConversionRow, type ReversalRow } from '../../../src/api/contract/reports';
+import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { cdnUrls } from '../images/cdn';
+import { figures, totalsOf } from './figures';
+import { aggregate, type AggregateRow, type Filters, type GroupBy } from './queries';
+import { dayOf, profileZone, reportRange, zoneLabel, type ReportRange, type ReportZone } from './range';
+
+/** Names of the built-in creatives of the link builder (R, S, C) and of clicks without a creative. */
+const BUILT_IN_CREATIVES: Record<number, string> = { 0: 'No creative', [-1]: 'Raw link', [-2]: 'Search', [-3]: 'Contextual' };
+
+const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The eight reports of spec 001 section 7 (issue 16; docs/reports.md). Every figure comes from the
+ * tracking engine's own events: the aggregates from the rollups it keeps in the same statements as
+ * the events (so a click shows at once), conversions and reversals from their tables through the
+ * (affiliate, time) indexes. Filters must name the affiliate's own campaign, and a creative or
+ * landing page of it; anything else is a 400.
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; creativeBaseUrl?: string }> = async (app, { ctx, creativeBaseUrl }) => {
+  const cdn = cdnUrls(creativeBaseUrl);
+
+  async function zoneOf(affiliateId: number): Promise<ReportZone> {
+    const row = await ctx.db.selectFrom('affiliates').select('time_zone').where('id', '=', affiliateId).executeTakeFirst();
+    return profileZone(row?.time_zone) ?? { kind: 'iana', name: ctx.reportTimeZone };
+  }
+
+  async function rangeFor(affiliateId: number, q: { startDate: string; endDate: string }): Promise<ReportRange> {
+    return reportRange(q.startDate, q.endDate, await zoneOf(affiliateId), ctx.reportTimeZone);
+  }
+
+  const rangeFields = (r: ReportRange) => ({
+    time_zone: { offset_minutes: r.zone.kind === 'offset' ? r.zone.minutes : Math.round(getTimezoneOffset(r.zone.name, r.from) / 60_000), label: zoneLabel(r.zone) },
+    start_date: r.start,
+    end_date: r.end,
+  });
+
+  /** The campaign of a filter: it exists, and the affiliate has access to it or figures on it. */
+  async function campaignOf(affiliateId: number, id: number | undefined) {
+    if (id === undefined) return null;
+    const row = await ctx.db
+      .selectFrom('campaigns as c')
+      .select(['c.id', 'c.name', 'c.advertiser_id'])
+      .where('c.id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('campaign_access as a').select('a.campaign_id').whereRef('a.campaign_id', '=', 'c.id').where('a.affiliate_id', '=', affiliateId)),
+          eb.exists(eb.selectFrom('stats_daily as d').select('d.campaign_id').whereRef('d.campaign_id', '=', 'c.id').where('d.affiliate_id', '=', affiliateId)),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!row) throw badRequest('There is no campaign with this id in your reports.');
+    return row;
+  }
+
+  async function filtersFor(affiliateId: number, q: { oid?: number; cid?: number; lpid?: number; subid?: string }) {
+    if ((q.cid !== undefined || q.lpid !== undefined) && q.oid === undefined) throw badRequest('Choose the campaign (oid) of the creative or landing page.');
+    const campaign = await campaignOf(affiliateId, q.oid);
+    let creative: { creative_id: number; name: string } | null = null;
+    let landingPage: { landing_page_id: number; name: string } | null = null;
+    if (q.cid !== undefined && q.cid <= 0) {
+      if (!(q.cid in BUILT_IN_CREATIVES)) throw badRequest('This creative is not one of the campaign’s.');
+      creative = { creative_id: q.cid, name: BUILT_IN_CREATIVES[q.cid] };
+    } else if (q.cid !== undefined) {
+      const row = await ctx.db.selectFrom('creatives').select(['id', 'name']).where('id', '=', q.cid).where('campaign_id', '=', q.oid!).executeTakeFirst();
+      if (!row) throw badRequest('This creative is not one of the campaign’s.');
+      creative = { creative_id: row.id, name: row.name };
+    }
+    if (q.lpid !== undefined) {
+      const row = await ctx.db.selectFrom('landing_pages').select(['id', 'name']).where('id', '=', q.lpid).where('campaign_id', '=', q.oid!).executeTakeFirst();
+      if (!row) throw badRequest('This landing page is not one of the campaign’s.');
+      landingPage = { landing_page_id: row.id, name: row.name };
+    }
+    const filters: Filters = { campaignId: campaign?.id, creativeId: creative?.creative_id, landingPageId: landingPage?.landing_page_id, sub1: q.subid || undefined };
+    return { filters, campaign, creative, landingPage, named: campaign ? { campaign_id: campaign.id, name: campaign.name } : null };
+  }
+
+  async function campaignNames(ids: number[]) {
+    if (ids.length === 0) return new Map<number, { name: string; advertiser_id: number }>();
+    const rows = await ctx.db.selectFrom('campaigns').select(['id', 'name', 'advertiser_id']).where('id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((r) => [r.id, { name: r.name, advertiser_id: r.advertiser_id }]));
+  }
+
+  const byEarnings = <T extends { earnings: number; campaign_id: number }>(a: T, b: T) => b.earnings - a.earnings || a.campaign_id - b.campaign_id;
+
+  async function grouped(affiliateId: number, range: ReportRange, groupBy: GroupBy, filters: Filters) {
+    const rows = await aggregate(ctx.db, affiliateId, range, groupBy, filters);
+    const names = await campaignNames(rows.map((r) => r.campaign_id));
+    return { rows, names, totals: totalsOf(rows) };
+  }
+
+  const base = (r: AggregateRow, names: Map<number, { name: string }>) => ({ campaign_id: r.campaign_id, name: names.get(r.campaign_id)?.name ?? `#${r.campaign_id}`, ...figures(r) });
+
+  route(app, reportEndpoints.earningsReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const { rows, names, totals } = await grouped(affiliateId, range, 'campaign', {});
+    return { success: true as const, report: rows.map((r) => base(r, names)).sort(byEarnings), totals, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.creativesReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const { filters, named } = await filtersFor(affiliateId, { oid: request.query.oid });
+    const { rows, names, totals } = await grouped(affiliateId, range, 'creative', filters);
+    const creativeIds = rows.map((r) => r.creative_id).filter((id) => id > 0);
+    const creatives = creativeIds.length ? await ctx.db.selectFrom('creatives').select(['id', 'name']).where('id', 'in', creativeIds).execute() : [];
+    const creativeName = new Map(creatives.map((c) => [c.id, c.name]));
+    const report = rows
+      .map((r) => ({ ...base(r, names), creative_id: r.creative_id, creative_name: creativeName.get(r.creative_id) ?? BUILT_IN_CREATIVES[r.creative_id] ?? `#${r.creative_id}` }))
+      .sort(byEarnings);
+    return { success: true as const, report, totals, campaign: named, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.subIdReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const { filters, named } = await filtersFor(affiliateId, { oid: request.query.oid });
+    const { rows, names, totals } = await grouped(affiliateId, range, 'sub1', filters);
+    const report = rows.map((r) => ({ ...base(r, names), subid1: r.sub1 })).sort(byEarnings);
+    return { success: true as const, report, totals, campaign: named, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.landingPagesReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const { filters, named, campaign } = await filtersFor(affiliateId, { oid: request.query.oid });
+    const { rows, names, totals } = await grouped(affiliateId, range, 'landingPage', filters);
+    const pageIds = rows.map((r) => r.landing_page_id).filter((id) => id > 0);
+    const pages = pageIds.length ? await ctx.db.selectFrom('landing_pages').select(['id', 'name']).where('id', 'in', pageIds).execute() : [];
+    const pageName = new Map(pages.map((p) => [p.id, p.name]));
+    const report = rows
+      .map((r) => ({
+        ...base(r, names),
+        landing_page_id: r.landing_page_id,
+        landing_page: pageName.get(r.landing_page_id) ?? (r.landing_page_id === 0 ? 'Default landing page' : `#${r.landing_page_id}`),
+        thumbnail: r.landing_page_id > 0 && campaign ? cdn.landingPage(campaign.advertiser_id, campaign.id, r.landing_page_id, 'thumb') : '',
+      }))
+      .sort(byEarnings);
+    return { success: true as const, report, totals, campaign: named, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.clicksReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const f = await filtersFor(affiliateId, request.query);
+    const rows = await aggregate(ctx.db, affiliateId, range, 'day', f.filters);
+    const report = rows.map((r) => ({ date: r.day, ...figures(r) })).sort((a, b) => a.date.localeCompare(b.date));
+    return {
+      success: true as const,
+      report,
+      totals: totalsOf(rows),
+      campaign: f.named,
+      landingPage: f.landingPage,
+      creative: f.creative,
+      subId: f.filters.sub1 ?? null,
+      ...rangeFields(range),
+    };
+  });
+
+  /** A time of the affiliate's zone, 'YYYY-MM-DD HH:mm:ss'. */
+  const localTime = (instant: Date | string, zone: ReportZone) => {
+    const d = new Date(instant);
+    if (zone.kind === 'iana') return `${dayOf(d, zone)} ${d.toLocaleTimeString('en-GB', { timeZone: zone.name, hour12: false })}`;
+    return new Date(d.getTime() + zone.minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  };
+
+  route(app, reportEndpoints.conversionsReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const f = await filtersFor(affiliateId, request.query);
+    let q = ctx.db
+      .selectFrom('conversions as v')
+      .innerJoin('campaigns as c', 'c.id', 'v.campaign_id')
+      .select([
+        'v.id', 'v.converted_at', 'v.campaign_id', 'c.name', 'v.status', 'v.rate_type', 'v.sale_amount', 'v.payout', 'v.sub1', 'v.sub2', 'v.sub3',
+        'v.sub4', 'v.sub5', 'v.ip', 'v.country_code', 'v.region', 'v.city', 'v.system', 'v.device', 'v.os',
+      ])
+      .where('v.affiliate_id', '=', affiliateId)
+      .where('v.converted_at', '>=', range.from)
+      .where('v.converted_at', '<', range.to);
+    if (f.filters.campaignId !== undefined) q = q.where('v.campaign_id', '=', f.filters.campaignId);
+    if (f.filters.creativeId !== undefined) q = q.where('v.creative_id', '=', f.filters.creativeId);
+    if (f.filters.landingPageId !== undefined) q = q.where('v.landing_page_id', '=', f.filters.landingPageId);
+    if (f.filters.sub1 !== undefined) q = q.where('v.sub1', '=', f.filters.sub1);
+    const rows = await q.orderBy('v.converted_at', 'desc').orderBy('v.id', 'desc').execute();
+    const report: ConversionRow[] = rows.map((r) => ({
+      key_id: String(r.id),
+      date: localTime(r.converted_at, range.zone),
+      campaign_id: r.campaign_id,
+      name: r.name,
+      status: statusLabel(r.status),
+      rate_type: RATE_TYPE_LABELS[r.rate_type],
+      sales: Math.round(Number(r.sale_amount) * 100) / 100,
+      earnings: Math.round(Number(r.payout) * 100) / 100,
+      subid1: r.sub1,
+      subid2: r.sub2,
+      subid3: r.sub3,
+      subid4: r.sub4,
+      subid5: r.sub5,
+      ip_address: r.ip,
+      ip_location: { country: r.country_code, region: r.region, city: r.city },
+      device: { system: r.system, device: r.device, os: r.os },
+    }));
+    return {
+      success: true as const,
+      total_pages: Math.ceil(report.length / REPORT_PAGE_SIZE),
+      report,
+      campaign: f.named,
+      creative: f.creative,
+      landing_page: f.landingPage,
+      subId: f.filters.sub1 ?? null,
+      ...rangeFields(range),
+    };
+  });
+
+  route(app, reportEndpoints.reversalsReport, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const f = await filtersFor(affiliateId, request.query);
+    let q = ctx.db
+      .selectFrom('reversals as r')
+      .innerJoin('conversions as v', 'v.id', 'r.conversion_id')
+      .innerJoin('campaigns as c', 'c.id', 'v.campaign_id')
+      .select(['r.reversed_at', 'r.amount', 'v.converted_at', 'v.status', 'v.campaign_id', 'c.name', 'v.rate_type', 'v.sale_amount', 'v.sub1', 'v.sub2', 'v.sub3', 'v.sub4', 'v.sub5', 'v.ip'])
+      .where('r.affiliate_id', '=', affiliateId)
+      .where('r.reversed_at', '>=', range.from)
+      .where('r.reversed_at', '<', range.to);
+    if (f.filters.campaignId !== undefined) q = q.where('v.campaign_id', '=', f.filters.campaignId);
+    const rows = await q.orderBy('r.reversed_at', 'desc').orderBy('r.id', 'desc').execute();
+    const report: ReversalRow[] = rows.map((r) => ({
+      reverse_date: localTime(r.reversed_at, range.zone),
+      lead_date: localTime(r.converted_at, range.zone),
+      status: statusLabel(r.status),
+      campaign_id: r.campaign_id,
+      name: r.name,
+      rate_type: RATE_TYPE_LABELS[r.rate_type],
+      sales: -Math.round(Number(r.sale_amount) * 100) / 100,
+      earnings: -Math.round(Number(r.amount) * 100) / 100,
+      subid1: r.sub1,
+      subid2: r.sub2,
+      subid3: r.sub3,
+      subid4: r.sub4,
+      subid5: r.sub5,
+      ip_address: r.ip,
+    }));
+    return { success: true as const, total_pages: Math.ceil(report.length / REPORT_PAGE_SIZE), report, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.referralsReport, async (request) => {
+    const { rows } = await sql<{ day: string; affiliates: number; income: number }>`
+      select to_char(period_date, 'YYYY-MM-DD') as day, count(distinct referred_id)::int as affiliates, sum(amount)::float8 as income
+      from referral_commissions where referrer_id = ${request.auth.affiliateId}
+      group by period_date order by period_date desc`.execute(ctx.db);
+    return {
+      success: true as const,
+      report: rows.map((r) => ({ referral_date: r.day, affiliates: Number(r.affiliates), referral_income: Math.round(Number(r.income) * 100) / 100 })),
+    };
+  });
+};

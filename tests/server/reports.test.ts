@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  ClicksResponse,
+  ConversionsResponse,
+  CreativesResponse,
+  EarningsResponse,
+  LandingPagesResponse,
+  ReferralsResponse,
+  ReversalsResponse,
+  SubIdResponse,
+} from '../../src/api/contract/reports';
+import { addDaysTo } from '../../src/shared/dates';
+import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
+import { dayOf, dayStart, reportRange } from '../../server/modules/reports/range';
+import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { buildLink, clickThrough, DEMO_AFFILIATE, prepareCampaign, type RunnableCampaign } from './trackingFixtures';
+
+/**
+ * The reports (issue 16; docs/reports.md): every figure is the tracking engine's own. A click and a
+ * conversion made through /go and /postback show at once; totals equal the sum of the rows and the
+ * raw events of the range, in the network's days and in an affiliate's own (a +05:30 zone, whose
+ * days cut across the network's); bad input is a 400 with a message.
+ */
+const SECRET = 'report-secret';
+const NETWORK_ZONE = 'America/New_York';
+let t: TestContext;
+let token: string;
+let campaign: RunnableCampaign;
+let clickId: string;
+
+const get = (url: string) => t.app.inject(withToken(token, { method: 'GET', url }));
+const setZone = (value: string) => t.database.db.updateTable('affiliates').set({ time_zone: value }).where('id', '=', DEMO_AFFILIATE).execute();
+
+beforeAll(async () => {
+  t = await setupTestApp({ tracking: { baseUrl: 'https://trk.example', linkCacheMs: 0, clickBatchDelayMs: 1 } });
+  token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+  campaign = await prepareCampaign(t.database.db, 2);
+  const db = t.database.db;
+  const adv = await db.selectFrom('campaigns').select('advertiser_id').where('id', '=', campaign.id).executeTakeFirstOrThrow();
+  await db.updateTable('advertisers').set({ postback_secret: SECRET }).where('id', '=', adv.advertiser_id).execute();
+  const built = await buildLink(t.app, token, { campaign_id: campaign.id, traffic_type: campaign.trafficCode, creative_id: campaign.creativeId, sub1: 'report-sub' });
+  clickId = await clickThrough(t.app, built.body['tracking-link'] as string);
+  const conv = await t.app.inject({ method: 'GET', url: `/postback?click_id=${clickId}&txid=REPORT-1&amount=80&secret=${SECRET}` });
+  expect(conv.statusCode, conv.body).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Today and tomorrow in a fixed offset. */
+function today(offsetMinutes: number) {
+  const day = dayOf(new Date(), { kind: 'offset', minutes: offsetMinutes });
+  return { start: day, end: addDaysTo(day, 1) };
+}
+
+/** The raw events of a span: clicks, and conversions not reversed with their sales and payouts. */
+async function raw(from: Date, to: Date, campaignId?: number) {
+  const c = campaignId === undefined ? sql`` : sql`and campaign_id = ${campaignId}`;
+  const { rows: clicks } = await sql<{ n: string }>`select count(*) as n from clicks where affiliate_id = ${DEMO_AFFILIATE} and clicked_at >= ${from.toISOString()} and clicked_at < ${to.toISOString()} ${c}`.execute(t.database.db);
+  const { rows: convs } = await sql<{ n: string; sales: string | null; payout: string | null }>`
+    select count(*) as n, sum(sale_amount) as sales, sum(payout) as payout from conversions
+    where affiliate_id = ${DEMO_AFFILIATE} and status <> 'reversed' and converted_at >= ${from.toISOString()} and converted_at < ${to.toISOString()} ${c}`.execute(t.database.db);
+  return { clicks: Number(clicks[0].n), leads: Number(convs[0].n), sales: Number(convs[0].sales ?? 0), earnings: Number(convs[0].payout ?? 0) };
+}
+
+const sumOf = (rows: Array<{ clicks: number; leads: number; earnings: number }>) =>
+  rows.reduce((s, r) => ({ clicks: s.clicks + r.clicks, leads: s.leads + r.leads, earnings: s.earnings + r.earnings }), { clicks: 0, leads: 0, earnings: 0 });
+
+describe(`reports (${testEngine})`, () => {
+  it("shows today's click and conversion at once: clicks, earnings, conversions", async () => {
+    await setZone('11,-5');
+    const { start, end } = today(-300);
+    const clicks = ClicksResponse.parse((await get(`/api/reports/clicks?startDate=${start}&endDate=${end}&oid=${campaign.id}&subid=report-sub`)).json());
+    expect(clicks.report).toEqual([expect.objectContaining({ date: start, clicks: 1, leads: 1 })]);
+    expect(clicks.subId).toBe('report-sub');
+    expect(clicks.campaign?.campaign_id).toBe(campaign.id);
+    const earnings = EarningsResponse.parse((await get(`/api/reports/earnings?startDate=${start}&endDate=${end}%2000:00:00`)).json());
+    const row = earnings.report.find((r) => r.campaign_id === campaign.id)!;
+    expect(row.clicks).toBeGreaterThanOrEqual(1);
+    expect(row.leads).toBeGreaterThanOrEqual(1);
+    const conversions = ConversionsResponse.parse((await get(`/api/reports/conversions?startDate=${start}&endDate=${end}&page=all&oid=${campaign.id}`)).json());
+    const mine = conversions.report.find((r) => r.subid1 === 'report-sub')!;
+    expect(mine).toMatchObject({ campaign_id: campaign.id, status: 'Approved', ip_address: '198.51.100.7', device: { device: 'Desktop' } });
+    expect(mine.date.slice(0, 10)).toBe(start);
+    expect(conversions.total_pages).toBe(Math.ceil(conversions.report.length / 50));
+  });
+
+  for (const [zoneValue, minutes] of [['11,-5', -300], ['40,5.5', 330]] as const) {
+    it(`90 days in the zone ${zoneValue}: totals are the sum of the rows and the raw events`, async () => {
+      await setZone(zoneValue);
+      const end = addDaysTo(today(minutes).start, 1);
+      const start = addDaysTo(end, -90);
+      const range = reportRange(start, end, { kind: 'offset', minutes }, NETWORK_ZONE);
+      const expected = await raw(range.from, range.to);
+      expect(expected.clicks).toBeGreaterThan(0);
+
+      const earnings = EarningsResponse.parse((await get(`/api/reports/earnings?startDate=${start}&endDate=${end}`)).json());
+      expect(earnings.time_zone.offset_minutes).toBe(minutes);
+      expect(earnings.totals.clicks).toBe(expected.clicks);
+      expect(earnings.totals.leads).toBe(expected.leads);
+      expect(earnings.totals.earnings).toBeCloseTo(expected.earnings, 2);
+      expect(earnings.totals.sales).toBeCloseTo(expected.sales, 2);
+      const rows = sumOf(earnings.report);
+      expect(rows.clicks).toBe(earnings.totals.clicks);
+      expect(rows.leads).toBe(earnings.totals.leads);
+      expect(rows.earnings).toBeCloseTo(earnings.totals.earnings, 0);
+      // The default order: earnings, descending.
+      expect(earnings.report.map((r) => r.earnings)).toEqual([...earnings.report.map((r) => r.earnings)].sort((a, b) => b - a));
+      // The rates come from the sums.
+      expect(earnings.totals.conversion).toBeCloseTo((expected.leads / expected.clicks) * 100, 2);
+      expect(earnings.totals.epc).toBeCloseTo(expected.earnings / expected.clicks, 4);
+
+      // By day: each day is the affiliate's own, and the days add up to the same totals.
+      const byDay = ClicksResponse.parse((await get(`/api/reports/clicks?startDate=${start}&endDate=${end}`)).json());
+      expect(sumOf(byDay.report).clicks).toBe(expected.clicks);
+      const someDay = byDay.report[Math.floor(byDay.report.length / 2)];
+      const dayRaw = await raw(dayStart(someDay.date, { kind: 'offset', minutes }), dayStart(addDaysTo(someDay.date, 1), { kind: 'offset', minutes }));
+      expect(someDay.clicks).toBe(dayRaw.clicks);
+      expect(someDay.leads).toBe(dayRaw.leads);
+
+      // The drill-downs of one campaign add up to its row.
+      const top = earnings.report[0];
+      for (const path of ['creatives', 'subid', 'landingPages']) {
+        const body = (await get(`/api/reports/${path}?oid=${top.campaign_id}&startDate=${start}&endDate=${end}`)).json();
+        const parsed = (path === 'creatives' ? CreativesResponse : path === 'subid' ? SubIdResponse : LandingPagesResponse).parse(body);
+        expect(parsed.campaign?.campaign_id).toBe(top.campaign_id);
+        expect(parsed.totals.clicks, path).toBe(top.clicks);
+        expect(parsed.totals.leads, path).toBe(top.leads);
+        expect(sumOf(parsed.report).clicks, path).toBe(top.clicks);
+      }
+      const conversions = ConversionsResponse.parse((await get(`/api/reports/conversions?startDate=${start}&endDate=${end}&page=all`)).json());
+      expect(conversions.report.filter((r) => r.status !== 'Reversed')).toHaveLength(expected.leads);
+    });
+  }
+
+  it("a +05:30 day cuts across the network's days and still matches the events", () => {
+    const range = reportRange('2026-11-10', '2026-11-13', { kind: 'offset', minutes: 330 }, NETWORK_ZONE);
+    expect(range.from.toISOString()).toBe('2026-11-09T18:30:00.000Z');
+    expect(range.daily).toEqual({ first: '2026-11-10', last: '2026-11-11' });
+    expect(range.quarters.map((q) => [q.from.toISOString(), q.to.toISOString()])).toEqual([
+      ['2026-11-09T18:30:00.000Z', '2026-11-10T05:00:00.000Z'],
+      ['2026-11-12T05:00:00.000Z', '2026-11-12T18:30:00.000Z'],
+    ]);
+    expect(range.sameDays).toBe(false);
+    // The network's own days (UTC-5 in November): every day is a network day.
+    expect(reportRange('2026-11-10', '2026-11-13', { kind: 'offset', minutes: -300 }, NETWORK_ZONE)).toMatchObject({ quarters: [], sameDays: true });
+  });
+
+  it('a reversal shows in the reversals report and leaves the earnings', async () => {
+    await setZone('11,-5');
+    const { start, end } = today(-300);
+    const before = EarningsResponse.parse((await get(`/api/reports/earnings?startDate=${start}&endDate=${end}`)).json()).report.find((r) => r.campaign_id === campaign.id)!;
+    const rev = await t.app.inject({ method: 'GET', url: `/postback?click_id=${clickId}&txid=REPORT-1&status=reversed&secret=${SECRET}` });
+    expect(rev.statusCode, rev.body).toBe(200);
+    const reversals = ReversalsResponse.parse((await get(`/api/reports/reversals?startDate=${start}&endDate=${end}&page=all`)).json());
+    expect(reversals.report.find((r) => r.subid1 === 'report-sub')).toMatchObject({ campaign_id: campaign.id, status: 'Reversed' });
+    const after = EarningsResponse.parse((await get(`/api/reports/earnings?startDate=${start}&endDate=${end}`)).json()).report.find((r) => r.campaign_id === campaign.id);
+    expect(after?.leads ?? 0).toBe(before.leads - 1);
+  });
+
+  it('referrals answer their rows', async () => {
+    const res = await get('/api/reports/referrals');
+    expect(res.statusCode).toBe(200);
+    ReferralsResponse.parse(res.json());
+  });
+
+  it('refuses bad input with a readable message', async () => {
+    const other = await t.database.db
+      .selectFrom('campaigns as c')
+      .select('c.id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('campaign_access as a').select('a.campaign_id').whereRef('a.campaign_id', '=', 'c.id').where('a.affiliate_id', '=', DEMO_AFFILIATE))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('stats_daily as d').select('d.campaign_id').whereRef('d.campaign_id', '=', 'c.id').where('d.affiliate_id', '=', DEMO_AFFILIATE))))
+      .executeTakeFirstOrThrow();
+    const cases: Array<[string, string]> = [
+      ['/api/reports/earnings?startDate=yesterday&endDate=2026-11-02', 'Dates must be written as YYYY-MM-DD.'],
+      ['/api/reports/earnings?startDate=2026-02-30&endDate=2026-03-02', '2026-02-30 is not a real date.'],
+      ['/api/reports/earnings?startDate=2026-11-10&endDate=2026-11-01', 'The end date must be after the start date.'],
+      ['/api/reports/earnings?startDate=2023-01-01&endDate=2026-01-02', 'A report can cover at most two years.'],
+      ['/api/reports/creatives?oid=99999999&startDate=2026-11-01&endDate=2026-11-02', 'There is no campaign with this id in your reports.'],
+      [`/api/reports/creatives?oid=${other.id}&startDate=2026-11-01&endDate=2026-11-02`, 'There is no campaign with this id in your reports.'],
+      [`/api/reports/clicks?oid=${campaign.id}&cid=${campaign.otherCampaignCreative}&startDate=2026-11-01&endDate=2026-11-02`, 'This creative is not one of the campaign’s.'],
+      [`/api/reports/clicks?oid=${campaign.id}&lpid=${campaign.otherCampaignLanding}&startDate=2026-11-01&endDate=2026-11-02`, 'This landing page is not one of the campaign’s.'],
+      ['/api/reports/subid?startDate=2026-11-01&endDate=2026-11-02&oid=abc', 'oid: must be a positive whole number'],
+    ];
+    for (const [url, message] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.message, url).toBe(message);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/reports/earnings?startDate=2026-11-01&endDate=2026-11-02' })).statusCode).toBe(401);
+  });
+});
