@@ -10,6 +10,7 @@ import { campaignRoutes } from '../features/campaigns/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { postbackRoutes } from '../features/postbacks/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { useAppDispatch } from './hooks';
 import { appConfig } from './config';
 
@@ -28,7 +29,7 @@ function prefetchSignedIn() {
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...comingSoonRoutes];
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...comingSoonRoutes];
 const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn });
 
 /** Logout (spec 002 §4): remove the three keys and reload. */

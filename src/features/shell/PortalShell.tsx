@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
@@ -9,7 +9,6 @@ import { useFocusHeadingOnChange } from '../../lib/page';
 import { storageKeys } from '../../lib/storageKeys';
 import { AccountMenu } from './AccountMenu';
 import { CampaignSideList } from './CampaignSideList';
-import { ManagerContactModal } from './ManagerContactModal';
 import { MobileBottomBar } from './MobileBottomBar';
 import { navLinks, type NavLink } from './navigation';
 import { NewsDropdown } from './NewsDropdown';
@@ -17,6 +16,9 @@ import { Notifications, type NotificationsProps } from './Notifications';
 import { QuickSearch } from './QuickSearch';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
+
+// The manager's contact card (its QR code and the modal) loads when the affiliate opens it.
+const ManagerContactModal = lazy(() => import('./ManagerContactModal').then((m) => ({ default: m.ManagerContactModal })));
 
 /**
  * The shell's responsive layout answers to the shell's own width (a CSS container named `portal`),
@@ -195,7 +197,11 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         onOpenManager={affiliate ? () => setManagerOpen(true) : undefined}
         managerName={affiliate?.affiliate_manager.name}
       />
-      {affiliate && <ManagerContactModal manager={affiliate.affiliate_manager} isOpen={managerOpen} onOpenChange={setManagerOpen} />}
+      {affiliate && managerOpen && (
+        <Suspense fallback={null}>
+          <ManagerContactModal manager={affiliate.affiliate_manager} isOpen onOpenChange={setManagerOpen} />
+        </Suspense>
+      )}
       <Notifications {...notifications} />
     </ShellRoot>
   );

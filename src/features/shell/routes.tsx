@@ -13,7 +13,6 @@ const comingSoon: { path: string; title: string }[] = [
   { path: patterns.settings, title: 'Settings' },
   { path: patterns.accountBalance, title: 'Account Balances' },
   { path: patterns.maxmoney, title: 'MaxMoney' },
-  { path: patterns.reports, title: 'Reports' },
   { path: patterns.resources, title: 'Resources' },
   { path: patterns.refer, title: 'Referral Program' },
   { path: patterns.faq, title: 'FAQ' },

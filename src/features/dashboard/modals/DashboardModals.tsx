@@ -6,15 +6,17 @@ import type { AffiliateManager } from '../../../api/contract/affiliate';
 import { useConfirmMissingDocsMutation, useDismissAnnouncementMutation, useGetDashboardModalsQuery } from '../../../api/dashboardApi';
 import { SystemMessage } from '../../../ui/SystemMessage';
 import { failureText } from '../errors';
-import { ChatAppAnnouncementModal } from './ChatAppAnnouncementModal';
-import { InvalidEmailModal } from './InvalidEmailModal';
-import { MissingDocumentsModal } from './MissingDocumentsModal';
-import { MissingMobileModal } from './MissingMobileModal';
-import { PaymentMethodModal } from './PaymentMethodModal';
 import { currentAffiliateKey, modalClosed, selectClosedModals, type ModalName, type WithClosedModals } from './closedModals';
 
 // The survey (and its state machine, with XState) loads only for the affiliates who still have it to
 // fill in: most dashboards never show it (issue 11: 13 KiB gzipped off the dashboard's first load).
+// The notice modals load after the dashboard's first paint (they open once the flags are in), not
+// with the route's JavaScript; mounted closed, so opening and closing keep their transitions.
+const PaymentMethodModal = lazy(() => import('./PaymentMethodModal').then((m) => ({ default: m.PaymentMethodModal })));
+const InvalidEmailModal = lazy(() => import('./InvalidEmailModal').then((m) => ({ default: m.InvalidEmailModal })));
+const MissingMobileModal = lazy(() => import('./MissingMobileModal').then((m) => ({ default: m.MissingMobileModal })));
+const MissingDocumentsModal = lazy(() => import('./MissingDocumentsModal').then((m) => ({ default: m.MissingDocumentsModal })));
+const ChatAppAnnouncementModal = lazy(() => import('./ChatAppAnnouncementModal').then((m) => ({ default: m.ChatAppAnnouncementModal })));
 const IntroSurvey = lazy(() => import('./IntroSurvey').then((m) => ({ default: m.IntroSurvey })));
 
 export type { ModalName };
@@ -78,27 +80,29 @@ export function DashboardModals({ manager, onAllClosed }: { manager?: AffiliateM
           <IntroSurvey onClose={() => close('introSurvey')} />
         </Suspense>
       )}
-      <PaymentMethodModal isOpen={current === 'paymentMethod'} onClose={() => snooze('paymentMethod')} />
-      <InvalidEmailModal isOpen={current === 'invalidEmail'} onClose={() => close('invalidEmail')} />
-      <MissingMobileModal isOpen={current === 'missingMobile'} onClose={() => snooze('missingMobile')} />
-      <MissingDocumentsModal
-        isOpen={current === 'missingDocuments'}
-        onRemindLater={() => close('missingDocuments')}
-        onConfirmSubmitted={() => {
-          confirmDocs()
-            .unwrap()
-            .then(() => close('missingDocuments'))
-            .catch(() => undefined);
-        }}
-        isConfirming={docs.isLoading}
-        errorMessage={failureText(docs.error, 'An internal error occurred.')}
-      />
-      <ChatAppAnnouncementModal
-        isOpen={current === 'telegram'}
-        onDismiss={() => snooze('telegram')}
-        managerName={manager?.name}
-        managerHandle={manager?.im_handle}
-      />
+      <Suspense fallback={null}>
+        <PaymentMethodModal isOpen={current === 'paymentMethod'} onClose={() => snooze('paymentMethod')} />
+        <InvalidEmailModal isOpen={current === 'invalidEmail'} onClose={() => close('invalidEmail')} />
+        <MissingMobileModal isOpen={current === 'missingMobile'} onClose={() => snooze('missingMobile')} />
+        <MissingDocumentsModal
+          isOpen={current === 'missingDocuments'}
+          onRemindLater={() => close('missingDocuments')}
+          onConfirmSubmitted={() => {
+            confirmDocs()
+              .unwrap()
+              .then(() => close('missingDocuments'))
+              .catch(() => undefined);
+          }}
+          isConfirming={docs.isLoading}
+          errorMessage={failureText(docs.error, 'An internal error occurred.')}
+        />
+        <ChatAppAnnouncementModal
+          isOpen={current === 'telegram'}
+          onDismiss={() => snooze('telegram')}
+          managerName={manager?.name}
+          managerHandle={manager?.im_handle}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,482 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { MenuTrigger } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type {
+  ClicksRow,
+  ConversionRow,
+  CreativeRow,
+  EarningsRow,
+  LandingPageRow,
+  ReferralRow,
+  ReportTotals,
+  ReversalRow,
+  SubIdRow,
+} from '../../api/contract/reports';
+import { REPORT_PAGE_SIZE } from '../../api/contract/reports';
+import { CONNECTION_ERROR } from '../../api/errors';
+import { reportsApi } from '../../api/reportsApi';
+import type { DayRange } from '../../shared/dates';
+import { formatCount, formatMoney, formatPercentNumber } from '../../shared/format';
+import { paths } from '../../shared/paths';
+import { apiDates } from '../../shared/reportDates';
+import { Button } from '../../ui/Button';
+import { Card, CardBody } from '../../ui/Card';
+import { IconButton } from '../../ui/IconButton';
+import { Link } from '../../ui/Link';
+import { Menu, MenuItem } from '../../ui/Menu';
+import { Pagination } from '../../ui/Pagination';
+import { Spinner } from '../../ui/Spinner';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
+import { REPORT_LABELS, reportCsvName, type ReportType } from './reportTypes';
+import { reportUrl, type ReportFilters } from './reportUrl';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
+
+export const NO_STATS = 'No stats for this date range.';
+export const FETCH_ERROR = 'There was an error fetching the data. Please try again.';
+
+/** Spec 001 section 8: a 401 says nothing (the session flow signs out), no answer 'Connection error.', else the fetch error. */
+function failureText(error: FetchBaseQueryError | SerializedError | undefined): string | null {
+  if (!error) return null;
+  if ('status' in error) {
+    if (error.status === 401) return null;
+    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return CONNECTION_ERROR;
+  }
+  return FETCH_ERROR;
+}
+
+interface Loaded<R> {
+  rows: R[];
+  totals?: ReportTotals;
+  campaign?: { campaign_id: number; name: string } | null;
+  creative?: { creative_id: number; name: string } | null;
+  landingPage?: { landing_page_id: number; name: string } | null;
+  subId?: string | null;
+}
+
+/** The report of the URL: its call, then the banners, the table and the CSV button. */
+export function ReportBody({ type, range, filters, page }: { type: ReportType; range: DayRange; filters: ReportFilters; page: number }) {
+  const dates = apiDates(range);
+  const f = { oid: filters.oid === undefined ? undefined : String(filters.oid), cid: filters.cid === undefined ? undefined : String(filters.cid), lpid: filters.lpid === undefined ? undefined : String(filters.lpid), subid: filters.subid };
+  const skip = (t: ReportType) => type !== t;
+  const needsOid = type === 'creatives' || type === 'landingPages';
+  const earnings = reportsApi.useEarningsReportQuery(dates, { skip: skip('earnings') });
+  const creatives = reportsApi.useCreativesReportQuery({ ...dates, oid: f.oid ?? '' }, { skip: skip('creatives') || !f.oid });
+  const subid = reportsApi.useSubIdReportQuery({ ...dates, oid: f.oid }, { skip: skip('subid') });
+  const landing = reportsApi.useLandingPagesReportQuery({ ...dates, oid: f.oid ?? '' }, { skip: skip('landingPages') || !f.oid });
+  const clicks = reportsApi.useClicksReportQuery({ ...dates, ...f }, { skip: skip('clicks') });
+  const conversions = reportsApi.useConversionsReportQuery({ ...dates, ...f, page: 'all' }, { skip: skip('conversions') });
+  const reversals = reportsApi.useReversalsReportQuery({ ...dates, oid: f.oid, page: 'all' }, { skip: skip('reversals') });
+  const referrals = reportsApi.useReferralsReportQuery(undefined, { skip: skip('referrals') });
+
+  if (needsOid && filters.oid === undefined) {
+    return (
+      <SystemMessage variant="info" isDismissable={false}>
+        The {REPORT_LABELS[type]} report is for one campaign: open it from a campaign’s row in the <Link href={reportUrl('earnings', range, {})}>earnings report</Link>.
+      </SystemMessage>
+    );
+  }
+
+  const query = { earnings, creatives, subid, landingPages: landing, clicks, conversions, reversals, referrals }[type];
+  const error = failureText(query.error);
+  let loaded: Loaded<unknown> | null = null;
+  const d = query.data;
+  if (d) {
+    loaded = {
+      rows: d.report,
+      totals: 'totals' in d ? d.totals : undefined,
+      campaign: 'campaign' in d ? d.campaign : null,
+      creative: 'creative' in d ? d.creative : null,
+      landingPage: 'landingPage' in d ? d.landingPage : 'landing_page' in d ? d.landing_page : null,
+      subId: 'subId' in d ? d.subId : null,
+    };
+  }
+
+  return (
+    <>
+      <Banners type={type} range={range} filters={filters} loaded={loaded} />
+      <Card>
+        <CardBody>
+          {query.isFetching && !loaded ? (
+            <Centered>
+              <Spinner label="Loading the report" />
+            </Centered>
+          ) : error ? (
+            <SystemMessage variant="error" isDismissable={false}>
+              {error}
+            </SystemMessage>
+          ) : !loaded ? null : loaded.rows.length === 0 ? (
+            <Empty>{NO_STATS}</Empty>
+          ) : (
+            <Stack>
+              <CsvButton type={type} range={range} rows={loaded.rows} />
+              <ReportTable type={type} range={range} loaded={loaded} page={page} filters={filters} />
+            </Stack>
+          )}
+        </CardBody>
+      </Card>
+    </>
+  );
+}
+
+/** The active filters as banners, each with its Remove link (spec 001 sections 2.1, 4). */
+function Banners({ type, range, filters, loaded }: { type: ReportType; range: DayRange; filters: ReportFilters; loaded: Loaded<unknown> | null }) {
+  const navigate = useNavigate();
+  const remove = (next: ReportFilters, nextType: ReportType = type) => navigate(reportUrl(nextType, range, next));
+  const banners: ReactNode[] = [];
+  if (filters.oid !== undefined) {
+    const name = loaded?.campaign?.name ?? `Campaign #${filters.oid}`;
+    // Creatives and landing pages belong to the campaign; the drill-downs need it (back to earnings).
+    const drill = type === 'creatives' || type === 'landingPages' || type === 'clicks';
+    banners.push(
+      <SystemMessage key="campaign" variant="info" isDismissable={false}>
+        <BannerLine>
+          <span>
+            Campaign: <Link href={paths.campaign(filters.oid)}>{name}</Link> (#{filters.oid}) ·{' '}
+            <Link href={reportUrl('earnings', range, {})}>Earnings report</Link>
+          </span>
+          <Button variant="link" size="sm" onPress={() => remove({ subid: type === 'subid' ? undefined : filters.subid }, drill ? 'earnings' : type)}>
+            Remove campaign filter
+          </Button>
+        </BannerLine>
+      </SystemMessage>,
+    );
+  }
+  if (filters.cid !== undefined) {
+    banners.push(
+      <SystemMessage key="creative" variant="info" isDismissable={false}>
+        <BannerLine>
+          <span>Creative: {loaded?.creative?.name ?? `#${filters.cid}`}</span>
+          <Button variant="link" size="sm" onPress={() => remove({ ...filters, cid: undefined })}>
+            Remove creative filter
+          </Button>
+        </BannerLine>
+      </SystemMessage>,
+    );
+  }
+  if (filters.lpid !== undefined) {
+    banners.push(
+      <SystemMessage key="landing" variant="info" isDismissable={false}>
+        <BannerLine>
+          <span>Landing page: {loaded?.landingPage?.name ?? `#${filters.lpid}`}</span>
+          <Button variant="link" size="sm" onPress={() => remove({ ...filters, lpid: undefined })}>
+            Remove landing page filter
+          </Button>
+        </BannerLine>
+      </SystemMessage>,
+    );
+  }
+  if (filters.subid !== undefined) {
+    banners.push(
+      <SystemMessage key="subid" variant="info" isDismissable={false}>
+        <BannerLine>
+          <span>Sub ID 1: {filters.subid}</span>
+          <Button variant="link" size="sm" onPress={() => remove({ ...filters, subid: undefined })}>
+            Remove Sub ID filter
+          </Button>
+        </BannerLine>
+      </SystemMessage>,
+    );
+  }
+  return banners.length ? <Stack>{banners}</Stack> : null;
+}
+
+/** CSV (spec 001 section 4): conversions and reversals are prepared first; the others download at once. */
+function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; rows: readonly unknown[] }) {
+  const [prepared, setPrepared] = useState<{ url: string } | 'preparing' | null>(null);
+  const name = reportCsvName(type, range);
+  const download = (url: string) => {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+  };
+  // The CSV writer (papaparse) loads with the first CSV.
+  const blobUrl = async () => {
+    const { reportCsv } = await import('./reportCsv');
+    return URL.createObjectURL(new Blob([reportCsv(type, rows)], { type: 'text/csv;charset=utf-8' }));
+  };
+  if (type === 'conversions' || type === 'reversals') {
+    if (prepared && prepared !== 'preparing') {
+      return (
+        <CsvRow>
+          <Link href={prepared.url} download={name}>
+            Download CSV
+          </Link>
+        </CsvRow>
+      );
+    }
+    return (
+      <CsvRow>
+        <Button
+          variant="secondary"
+          isDisabled={prepared === 'preparing'}
+          onPress={() => {
+            setPrepared('preparing');
+            // 'Preparing CSV...' paints before the rows are written.
+            void blobUrl().then(
+              (url) => setPrepared({ url }),
+              () => setPrepared(null),
+            );
+          }}
+        >
+          {prepared === 'preparing' ? 'Preparing CSV...' : 'Prepare CSV'}
+        </Button>
+      </CsvRow>
+    );
+  }
+  return (
+    <CsvRow>
+      <Button variant="secondary" onPress={() => void blobUrl().then(download)}>
+        Download CSV
+      </Button>
+    </CsvRow>
+  );
+}
+
+const money = (n: number) => formatMoney(n);
+const count = (n: number) => formatCount(n);
+const rate = (n: number) => `${formatPercentNumber(n)}%`;
+
+function figureColumns<R extends ReportTotals>(): TableColumn<R>[] {
+  return [
+    { key: 'clicks', header: 'Clicks', numeric: true, allowsSorting: true, render: (r) => count(r.clicks) },
+    { key: 'leads', header: 'Leads', numeric: true, allowsSorting: true, render: (r) => count(r.leads) },
+    { key: 'conversion', header: 'Conversion', numeric: true, allowsSorting: true, render: (r) => rate(r.conversion) },
+    { key: 'sales', header: 'Sales', numeric: true, allowsSorting: true, render: (r) => money(r.sales) },
+    { key: 'earnings', header: 'Earnings', numeric: true, allowsSorting: true, render: (r) => money(r.earnings) },
+    { key: 'epc', header: 'EPC', numeric: true, allowsSorting: true, render: (r) => money(r.epc) },
+  ];
+}
+
+/** Sorts a copy by one column: text in the reader's order, numbers by value. */
+function sorted<R>(rows: readonly R[], sort: SortDescriptor): R[] {
+  const key = String(sort.column);
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''), 'en');
+    return c * sign;
+  });
+}
+
+function SortableTable<R>({ label, rows, columns, totals, initial, rowKey }: { label: string; rows: R[]; columns: TableColumn<R>[]; totals?: ReportTotals; initial: SortDescriptor; rowKey: (r: R, i: number) => string | number }) {
+  const [sort, setSort] = useState<SortDescriptor>(initial);
+  const shown = useMemo(() => sorted(rows, sort), [rows, sort]);
+  return (
+    <Scroll>
+      <Table aria-label={label} columns={columns} rows={shown} getRowKey={rowKey} sortDescriptor={sort} onSortChange={setSort} totals={totals as Partial<R> | undefined} totalsLabel="Totals" />
+    </Scroll>
+  );
+}
+
+/** Each type's table (spec 001 sections 2.1, 3, 4). */
+function ReportTable({ type, range, loaded, page, filters }: { type: ReportType; range: DayRange; loaded: Loaded<unknown>; page: number; filters: ReportFilters }) {
+  const navigate = useNavigate();
+  const label = `${REPORT_LABELS[type]} report`;
+  const byEarnings: SortDescriptor = { column: 'earnings', direction: 'descending' };
+  const campaignColumn = <R extends EarningsRow>(): TableColumn<R> => ({
+    key: 'name',
+    header: 'Campaign',
+    allowsSorting: true,
+    isRowHeader: true,
+    render: (r) => <Link href={paths.campaign(r.campaign_id)}>{r.name}</Link>,
+  });
+
+  switch (type) {
+    case 'earnings': {
+      const columns: TableColumn<EarningsRow>[] = [
+        campaignColumn<EarningsRow>(),
+        ...figureColumns<EarningsRow>(),
+        {
+          key: 'actions',
+          header: <VisuallyHidden>Drill down</VisuallyHidden>,
+          textValue: 'Drill down',
+          render: (r) => (
+            <MenuTrigger>
+              <IconButton icon="more" aria-label={`Reports of ${r.name}`} size="sm" />
+              <Menu
+                onAction={(key) => navigate(reportUrl(key as ReportType, range, { oid: r.campaign_id }))}
+                aria-label={`Reports of ${r.name}`}
+              >
+                <MenuItem id="creatives">Creatives</MenuItem>
+                <MenuItem id="subid">SubID 1</MenuItem>
+                <MenuItem id="landingPages">Landing Pages</MenuItem>
+              </Menu>
+            </MenuTrigger>
+          ),
+          renderTotal: () => '',
+        },
+      ];
+      return <SortableTable label={label} rows={loaded.rows as EarningsRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.campaign_id} />;
+    }
+    case 'creatives': {
+      const columns: TableColumn<CreativeRow>[] = [
+        { key: 'creative_name', header: 'Creative', allowsSorting: true, isRowHeader: true, render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, cid: r.creative_id })}>{r.creative_name}</Link> },
+        ...figureColumns<CreativeRow>(),
+      ];
+      return <SortableTable label={label} rows={loaded.rows as CreativeRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.creative_id} />;
+    }
+    case 'subid': {
+      const columns: TableColumn<SubIdRow>[] = [
+        {
+          key: 'subid1',
+          header: 'Sub ID 1',
+          allowsSorting: true,
+          isRowHeader: true,
+          render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, subid: r.subid1 || undefined })}>{r.subid1 || '(none)'}</Link>,
+        },
+        ...(filters.oid === undefined ? [campaignColumn<SubIdRow>()] : []),
+        ...figureColumns<SubIdRow>(),
+      ];
+      return <SortableTable label={label} rows={loaded.rows as SubIdRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => `${r.campaign_id}:${r.subid1}`} />;
+    }
+    case 'landingPages': {
+      const columns: TableColumn<LandingPageRow>[] = [
+        {
+          key: 'landing_page',
+          header: 'Landing Page',
+          allowsSorting: true,
+          isRowHeader: true,
+          render: (r) => (
+            <PageName>
+              {r.thumbnail && <img src={r.thumbnail} alt="" width={32} height={40} />}
+              <Link href={reportUrl('clicks', range, { oid: r.campaign_id, lpid: r.landing_page_id || undefined })}>{r.landing_page}</Link>
+            </PageName>
+          ),
+        },
+        ...figureColumns<LandingPageRow>(),
+      ];
+      return <SortableTable label={label} rows={loaded.rows as LandingPageRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.landing_page_id} />;
+    }
+    case 'clicks': {
+      const columns: TableColumn<ClicksRow>[] = [{ key: 'date', header: 'Date', allowsSorting: true, isRowHeader: true }, ...figureColumns<ClicksRow>()];
+      return <SortableTable label={label} rows={loaded.rows as ClicksRow[]} columns={columns} totals={loaded.totals} initial={{ column: 'date', direction: 'ascending' }} rowKey={(r) => r.date} />;
+    }
+    case 'conversions':
+    case 'reversals':
+      return <PagedTable type={type} range={range} rows={loaded.rows as Array<ConversionRow | ReversalRow>} page={page} filters={filters} />;
+    case 'referrals': {
+      const columns: TableColumn<ReferralRow>[] = [
+        { key: 'referral_date', header: 'Date', isRowHeader: true },
+        { key: 'affiliates', header: 'Affiliates', numeric: true, render: (r) => count(r.affiliates) },
+        { key: 'referral_income', header: 'Referral Income', numeric: true, render: (r) => money(r.referral_income) },
+      ];
+      return (
+        <Scroll>
+          <Table aria-label={label} columns={columns} rows={loaded.rows as ReferralRow[]} getRowKey={(r) => r.referral_date} />
+        </Scroll>
+      );
+    }
+  }
+}
+
+const subIds = (r: ConversionRow | ReversalRow) =>
+  [r.subid1, r.subid2, r.subid3, r.subid4, r.subid5].map((s, i) => (s ? `${i + 1}: ${s}` : '')).filter(Boolean).join(' · ');
+
+/** Conversions and reversals: 50 a page, page buttons above and below (spec 001 sections 2.1, 9). */
+function PagedTable({ type, range, rows, page, filters }: { type: 'conversions' | 'reversals'; range: DayRange; rows: Array<ConversionRow | ReversalRow>; page: number; filters: ReportFilters }) {
+  const navigate = useNavigate();
+  const totalPages = Math.max(1, Math.ceil(rows.length / REPORT_PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  const shown = rows.slice((current - 1) * REPORT_PAGE_SIZE, current * REPORT_PAGE_SIZE);
+  const go = (p: number) => navigate(reportUrl(type, range, filters, p));
+  const columns: TableColumn<ConversionRow | ReversalRow>[] =
+    type === 'conversions'
+      ? [
+          { key: 'date', header: 'Date', isRowHeader: true, render: (r) => (r as ConversionRow).date },
+          { key: 'name', header: 'Campaign', render: (r) => <Link href={paths.campaign(r.campaign_id)}>{r.name}</Link> },
+          { key: 'status', header: 'Status' },
+          { key: 'rate_type', header: 'CPA Type' },
+          { key: 'sales', header: 'Sales', numeric: true, render: (r) => money(r.sales) },
+          { key: 'earnings', header: 'Earnings', numeric: true, render: (r) => money(r.earnings) },
+          { key: 'subids', header: 'Sub IDs', render: subIds },
+          { key: 'ip_address', header: 'IP' },
+          {
+            key: 'location',
+            header: 'Location',
+            render: (r) => {
+              const l = (r as ConversionRow).ip_location;
+              return [l.city, l.region, l.country].filter(Boolean).join(', ');
+            },
+          },
+          {
+            key: 'device',
+            header: 'Device',
+            render: (r) => {
+              const d = (r as ConversionRow).device;
+              return [d.device, d.os, d.system].filter(Boolean).join(' · ');
+            },
+          },
+        ]
+      : [
+          { key: 'reverse_date', header: 'Reversed', isRowHeader: true },
+          { key: 'lead_date', header: 'Lead date' },
+          { key: 'name', header: 'Campaign', render: (r) => <Link href={paths.campaign(r.campaign_id)}>{r.name}</Link> },
+          { key: 'status', header: 'Status' },
+          { key: 'rate_type', header: 'CPA Type' },
+          { key: 'sales', header: 'Sales', numeric: true, render: (r) => money(r.sales) },
+          { key: 'earnings', header: 'Earnings', numeric: true, render: (r) => money(r.earnings) },
+          { key: 'subids', header: 'Sub IDs', render: subIds },
+          { key: 'ip_address', header: 'IP' },
+        ];
+  return (
+    <Stack>
+      <Pagination page={current} totalPages={totalPages} onChange={go} aria-label={`${REPORT_LABELS[type]} pages, above the table`} />
+      <Scroll>
+        <Table
+          aria-label={`${REPORT_LABELS[type]} report, page ${current} of ${totalPages}`}
+          columns={columns}
+          rows={shown}
+          getRowKey={(r, i) => ('key_id' in r ? r.key_id : `${r.reverse_date}-${i}`)}
+        />
+      </Scroll>
+      <Pagination page={current} totalPages={totalPages} onChange={go} aria-label={`${REPORT_LABELS[type]} pages, below the table`} />
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  min-width: 0;
+`;
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space[6]}px 0;
+`;
+const Empty = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]}px 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+const Scroll = styled.div`
+  overflow-x: auto;
+  min-width: 0;
+`;
+const CsvRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+const BannerLine = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]}px;
+`;
+const PageName = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  img {
+    border-radius: ${({ theme }) => theme.radii.sm};
+  }
+`;

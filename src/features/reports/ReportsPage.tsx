@@ -1,0 +1,142 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useGetAffiliateQuery } from '../../api/affiliateApi';
+import { usePageTitle } from '../../lib/page';
+import { EASTERN_TIME_ZONE, type DayRange } from '../../shared/dates';
+import { paths } from '../../shared/paths';
+import { dayOf, profileZone, QUICK_DATE_LABELS, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
+import { Button } from '../../ui/Button';
+import { Card, CardBody } from '../../ui/Card';
+import { Link } from '../../ui/Link';
+import { Select } from '../../ui/Select';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { INVALID_REPORT_TYPE, isReportType, REPORT_LABELS, REPORT_TYPES, type ReportType } from './reportTypes';
+import { ReportBody } from './ReportBody';
+import { filtersFrom, reportUrl, type ReportFilters } from './reportUrl';
+
+// The date pickers (a calendar and its date library) load when Custom is chosen.
+const DatePicker = lazy(() => import('../../ui/DatePicker').then((m) => ({ default: m.DatePicker })));
+
+/** Types offered only with a campaign (spec 001 section 2.1). */
+const NEEDS_CAMPAIGN: readonly ReportType[] = ['clicks', 'creatives', 'landingPages'];
+
+/**
+ * The reports screen, /reports/{type} (spec 001 sections 2.1, 4, 5, 8; issue 16): the type and
+ * quick-date dropdowns with Run Report, the active filters as banners, then the report. The URL is
+ * the state: Run Report, a banner's Remove and a page button each navigate to the report's URL. Days
+ * are the affiliate's own (the profile's time zone); with no dates the current month.
+ */
+export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (stories); the clock in the affiliate's zone otherwise. */ today?: string }) {
+  usePageTitle('Reports');
+  const { type = 'earnings' } = useParams();
+  const [params] = useSearchParams();
+  const affiliate = useGetAffiliateQuery();
+  const zone = profileZone(affiliate.data?.affiliate_personal_information.time_zone) ?? { kind: 'iana' as const, name: EASTERN_TIME_ZONE };
+  const today = fixedToday ?? dayOf(new Date(), zone);
+
+  if (!isReportType(type)) {
+    return (
+      <Page>
+        <h1>Reports</h1>
+        <SystemMessage variant="error" isDismissable={false}>
+          {INVALID_REPORT_TYPE}. <Link href={paths.reports('earnings')}>Open the earnings report</Link>
+        </SystemMessage>
+      </Page>
+    );
+  }
+  const range = rangeFromParams(params, today);
+  const filters = filtersFrom(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return (
+    <Page>
+      <h1>Reports</h1>
+      {/* Keyed by the URL: the controls start from the report shown after every navigation. */}
+      <Controls key={`${type}?${params.toString()}`} type={type} range={range} filters={filters} today={today} />
+      <ReportBody type={type} range={range} filters={filters} page={page} />
+    </Page>
+  );
+}
+
+function Controls({ type, range, filters, today }: { type: ReportType; range: DayRange; filters: ReportFilters; today: string }) {
+  const navigate = useNavigate();
+  const [chosenType, setType] = useState<ReportType>(type);
+  const [quick, setQuick] = useState<QuickDate>(quickDateOf(range, today));
+  const [custom, setCustom] = useState<{ start: string | null; end: string | null }>({ start: range.start, end: range.end });
+  const types = REPORT_TYPES.filter((t) => filters.oid !== undefined || !NEEDS_CAMPAIGN.includes(t));
+  const customProblem =
+    quick === 'custom' && (!custom.start || !custom.end) ? 'Choose both dates.' : quick === 'custom' && custom.start! > custom.end! ? 'The end date must not be before the start date.' : null;
+
+  const run = () => {
+    if (customProblem) return;
+    const next = quick === 'custom' ? { start: custom.start!, end: custom.end! } : quickRange(quick, today)!;
+    navigate(reportUrl(chosenType, chosenType === 'referrals' ? null : next, chosenType === 'referrals' ? {} : filters));
+  };
+
+  return (
+    <Card>
+      <CardBody>
+        <Form
+          aria-label="Report options"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run();
+          }}
+        >
+          <Select
+            label="Report type"
+            items={types.map((t) => ({ id: t, label: REPORT_LABELS[t] }))}
+            selectedKey={chosenType}
+            onSelectionChange={(key) => key !== null && setType(key as ReportType)}
+          />
+          {chosenType !== 'referrals' && (
+            <Select
+              label="Dates"
+              items={QUICK_DATES.map((q) => ({ id: q, label: QUICK_DATE_LABELS[q] }))}
+              selectedKey={quick}
+              onSelectionChange={(key) => key !== null && setQuick(key as QuickDate)}
+            />
+          )}
+          {chosenType !== 'referrals' && quick === 'custom' && (
+            <Suspense fallback={null}>
+              <DatePicker label="From" value={custom.start} onChange={(start) => setCustom((c) => ({ ...c, start }))} today={today} errorMessage={customProblem ?? undefined} />
+              <DatePicker label="To" value={custom.end} onChange={(end) => setCustom((c) => ({ ...c, end }))} today={today} />
+            </Suspense>
+          )}
+          <RunButton>
+            <Button type="submit" isDisabled={customProblem !== null}>
+              Run Report
+            </Button>
+          </RunButton>
+        </Form>
+      </CardBody>
+    </Card>
+  );
+}
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]}px;
+  min-width: 0;
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]}px;
+  & > * {
+    flex: 1 1 180px;
+    min-width: 0;
+  }
+`;
+
+const RunButton = styled.div`
+  flex: 0 0 auto !important;
+  align-self: flex-end;
+`;

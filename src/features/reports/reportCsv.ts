@@ -1,0 +1,100 @@
+import Papa from 'papaparse';
+import type {
+  ClicksRow,
+  ConversionRow,
+  CreativeRow,
+  EarningsRow,
+  LandingPageRow,
+  ReferralRow,
+  ReversalRow,
+  SubIdRow,
+} from '../../api/contract/reports';
+import { isReportType, INVALID_REPORT_TYPE, type ReportType } from './reportTypes';
+
+/**
+ * CSV of a report (spec 001 section 4; issue 16): built with papaparse, never by hand; a text cell
+ * that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage return)
+ * is neutralised with a leading apostrophe by papaparse's `escapeFormulae` (OWASP's advice on CSV
+ * injection). Numbers stay numbers (a reversal's -12.50 is not a formula).
+ * The referrals CSV holds the headers only (spec 001 section 4); an unknown type is 'Invalid report type'.
+ */
+
+type Column<R> = [header: string, value: (row: R) => string | number];
+
+const figures = <R extends EarningsRow | ClicksRow>(): Array<Column<R>> => [
+  ['Clicks', (r) => r.clicks],
+  ['Leads', (r) => r.leads],
+  ['Conversion %', (r) => r.conversion],
+  ['Sales', (r) => r.sales],
+  ['Earnings', (r) => r.earnings],
+  ['EPC', (r) => r.epc],
+];
+const campaign = <R extends EarningsRow>(): Array<Column<R>> => [
+  ['Campaign ID', (r) => r.campaign_id],
+  ['Campaign', (r) => r.name],
+];
+const subids = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> =>
+  ([1, 2, 3, 4, 5] as const).map((n) => [`Sub ID ${n}`, (r: R) => r[`subid${n}`]] as Column<R>);
+
+export interface ReportRowsByType {
+  earnings: EarningsRow;
+  creatives: CreativeRow;
+  subid: SubIdRow;
+  landingPages: LandingPageRow;
+  clicks: ClicksRow;
+  conversions: ConversionRow;
+  reversals: ReversalRow;
+  referrals: ReferralRow;
+}
+
+const COLUMNS: { [T in ReportType]: Array<Column<ReportRowsByType[T]>> } = {
+  earnings: [...campaign<EarningsRow>(), ...figures<EarningsRow>()],
+  creatives: [...campaign<CreativeRow>(), ['Creative ID', (r) => r.creative_id], ['Creative', (r) => r.creative_name], ...figures<CreativeRow>()],
+  subid: [...campaign<SubIdRow>(), ['Sub ID 1', (r) => r.subid1], ...figures<SubIdRow>()],
+  landingPages: [...campaign<LandingPageRow>(), ['Landing Page ID', (r) => r.landing_page_id], ['Landing Page', (r) => r.landing_page], ...figures<LandingPageRow>()],
+  clicks: [['Date', (r) => r.date], ...figures<ClicksRow>()],
+  conversions: [
+    ['ID', (r) => r.key_id],
+    ['Date', (r) => r.date],
+    ['Campaign ID', (r) => r.campaign_id],
+    ['Campaign', (r) => r.name],
+    ['Status', (r) => r.status],
+    ['CPA Type', (r) => r.rate_type],
+    ['Sales', (r) => r.sales],
+    ['Earnings', (r) => r.earnings],
+    ...subids<ConversionRow>(),
+    ['IP Address', (r) => r.ip_address],
+    ['Country', (r) => r.ip_location.country],
+    ['Region', (r) => r.ip_location.region],
+    ['City', (r) => r.ip_location.city],
+    ['Device', (r) => r.device.device],
+    ['OS', (r) => r.device.os],
+    ['Browser', (r) => r.device.system],
+  ],
+  reversals: [
+    ['Reversal Date', (r) => r.reverse_date],
+    ['Lead Date', (r) => r.lead_date],
+    ['Status', (r) => r.status],
+    ['Campaign ID', (r) => r.campaign_id],
+    ['Campaign', (r) => r.name],
+    ['CPA Type', (r) => r.rate_type],
+    ['Sales', (r) => r.sales],
+    ['Earnings', (r) => r.earnings],
+    ...subids<ReversalRow>(),
+    ['IP Address', (r) => r.ip_address],
+  ],
+  referrals: [
+    ['Date', (r) => r.referral_date],
+    ['Affiliates', (r) => r.affiliates],
+    ['Referral Income', (r) => r.referral_income],
+  ],
+};
+
+/** The CSV text of a report's rows. Throws 'Invalid report type' for a type that is not one. */
+export function reportCsv(type: string, rows: readonly unknown[]): string {
+  if (!isReportType(type)) throw new Error(INVALID_REPORT_TYPE);
+  const columns = COLUMNS[type] as Array<Column<unknown>>;
+  // The referrals CSV holds the headers only (spec 001 section 4).
+  const data = type === 'referrals' ? [] : rows.map((row) => columns.map(([, value]) => value(row)));
+  return Papa.unparse({ fields: columns.map(([header]) => header), data }, { newline: '\r\n', escapeFormulae: true });
+}

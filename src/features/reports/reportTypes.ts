@@ -1,0 +1,27 @@
+import { REPORT_TYPES, type ReportType } from '../../shared/paths';
+
+/** The report types (spec 001 section 2.1) as the screen names them. */
+export { REPORT_TYPES, type ReportType };
+
+export const REPORT_LABELS: Record<ReportType, string> = {
+  earnings: 'Earnings',
+  conversions: 'Conversions',
+  subid: 'SubID 1',
+  reversals: 'Reversals',
+  referrals: 'Referrals',
+  clicks: 'Clicks',
+  creatives: 'Creatives',
+  landingPages: 'Landing Pages',
+};
+
+/** Spec 001 section 8: an unknown type when building the CSV. */
+export const INVALID_REPORT_TYPE = 'Invalid report type';
+
+export function isReportType(type: string): type is ReportType {
+  return (REPORT_TYPES as readonly string[]).includes(type);
+}
+
+/** The file name: the report type and its days ('earnings-report-2026-11-01-to-2026-11-30.csv'). */
+export function reportCsvName(type: ReportType, range: { start: string; end: string }): string {
+  return `${type}-report-${range.start}-to-${range.end}.csv`;
+}

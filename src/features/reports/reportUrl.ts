@@ -1,0 +1,34 @@
+import type { DayRange } from '../../shared/dates';
+import { paths, type ReportType } from '../../shared/paths';
+
+/** The filters of a report: campaign, creative, landing page, Sub ID 1 (spec 001 section 2.1). */
+export interface ReportFilters {
+  oid?: number;
+  cid?: number;
+  lpid?: number;
+  subid?: string;
+}
+
+/** The filters of a report URL (spec 001 section 2.1). */
+export function filtersFrom(params: URLSearchParams): ReportFilters {
+  const id = (name: string) => {
+    const v = params.get(name);
+    return v !== null && /^-?\d{1,10}$/.test(v) ? Number(v) : undefined;
+  };
+  const subid = params.get('subid');
+  return { oid: id('oid'), cid: id('cid'), lpid: id('lpid'), subid: subid === null || subid === '' ? undefined : subid };
+}
+
+/** The URL of a report: its type, its shown days (both included) and its filters. */
+export function reportUrl(type: ReportType, range: DayRange | null, filters: ReportFilters, page?: number) {
+  return paths.reports(type, {
+    startDate: range?.start,
+    endDate: range?.end,
+    oid: filters.oid,
+    cid: filters.cid,
+    lpid: filters.lpid,
+    subid: filters.subid,
+    page: page && page > 1 ? page : undefined,
+  });
+}
+

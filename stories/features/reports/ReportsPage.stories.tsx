@@ -1,0 +1,239 @@
+import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import type { RequestHandler } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { PortalParameters } from '../../../.storybook/helpers';
+import { NO_STATS } from '../../../src/features/reports/ReportBody';
+import { ReportsPage } from '../../../src/features/reports/ReportsPage';
+import { paths, patterns } from '../../../src/shared/paths';
+import type { MockCall } from '../../mocks/http';
+import { earningsRows, reportHandlers } from '../../mocks/reports';
+import { affiliateHandlers } from '../../mocks/shell';
+import { expectLocation, expectNoHorizontalScroll, locationOf, withLocationProbe } from '../campaigns/storyUtils';
+
+/**
+ * The reports screen (spec 001 sections 2.1, 4, 5, 8; issue 16): every type loaded, loading, empty
+ * and failing; the quick dates; sorting, paging, CSV and filter banners. Today is fixed (2026-11-24).
+ */
+const TODAY = '2026-11-24';
+const calls: MockCall[] = [];
+const spy = { onRequest: (call: MockCall) => calls.push(call) };
+const at = (url: string) => ({ router: { path: patterns.reports, initialEntries: [url] } }) satisfies PortalParameters;
+const withMocks =
+  (...handlers: RequestHandler[]) =>
+  <A,>({ msw }: StoryContext<A>) => {
+    calls.length = 0;
+    msw.use(...handlers, affiliateHandlers.loaded());
+  };
+const frame =
+  (width?: number): Decorator =>
+  (Story) => (
+    <div data-testid="frame" style={{ width: width ?? '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
+      <Story />
+    </div>
+  );
+
+const meta = {
+  title: 'Features/Reports/ReportsPage',
+  component: ReportsPage,
+  args: { today: TODAY },
+  parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) },
+  decorators: [withLocationProbe, frame()],
+  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy)),
+} satisfies Meta<typeof ReportsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Visible once its entrance has run (system messages fade in). */
+const shows = async (root: HTMLElement, text: string | RegExp) => {
+  const el = await within(root).findByText(text);
+  await waitFor(() => expect(el).toBeVisible());
+};
+const table = async (root: HTMLElement, name: RegExp) => within(root).findByRole('table', { name });
+const firstCells = (t: HTMLElement) => within(t).getAllByRole('rowheader').map((c) => c.textContent);
+
+/** Earnings by campaign, the default order (earnings descending) and the Totals row; the end is sent as the next day. */
+export const Earnings: Story = {
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Earnings report/);
+    await expect(firstCells(t)[0]).toMatch(/^NovaLend/);
+    await expect(within(t).getByText('Totals')).toBeVisible();
+    await expect(within(t).getByText('$2,745.20')).toBeVisible();
+    await expect(calls[0].query).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
+  },
+};
+
+/** Sorting (spec 001 §4): a new column takes its default order (names ascending, numbers descending); a second press toggles. */
+export const Sorting: Story = {
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Earnings report/);
+    await userEvent.click(within(t).getByRole('button', { name: /^Campaign/ }));
+    await waitFor(() => expect(firstCells(t)[0]).toMatch(/^Brightsmile/));
+    await userEvent.click(within(t).getByRole('button', { name: /^Campaign/ }));
+    await waitFor(() => expect(firstCells(t)[0]).toMatch(/^Zenith/));
+    await userEvent.click(within(t).getByRole('button', { name: /^Clicks/ }));
+    await waitFor(() => expect(firstCells(t)[0]).toMatch(/^QuickQuote/));
+  },
+};
+
+/** The row menu leads to the drill-downs of that campaign, for the same dates. */
+export const DrillDownMenu: Story = {
+  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.subid()),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Earnings report/);
+    await userEvent.click(within(t).getByRole('button', { name: /^Reports of NovaLend/ }));
+    await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'SubID 1' }));
+    await expectLocation(canvasElement, '/reports/subid?startDate=2026-11-01&endDate=2026-11-30&oid=1205');
+    await table(canvasElement, /SubID 1 report/);
+  },
+};
+
+export const Loading: Story = { beforeEach: withMocks(reportHandlers.earningsPending()) };
+
+export const Empty: Story = {
+  beforeEach: withMocks(reportHandlers.earningsEmpty()),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, NO_STATS);
+  },
+};
+
+export const FetchError: Story = {
+  beforeEach: withMocks(reportHandlers.earningsFailure()),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, 'There was an error fetching the data. Please try again.');
+  },
+};
+
+export const ConnectionError: Story = {
+  beforeEach: withMocks(reportHandlers.earningsNetworkError()),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, 'Connection error.');
+  },
+};
+
+/** Without dates: the current month. Run Report with another quick date navigates to its URL. */
+export const QuickDates: Story = {
+  parameters: at(paths.reports()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Earnings report/);
+    await expect(calls[0].query).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
+    await userEvent.click(canvas.getByRole('button', { name: /Dates/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'Last Pay Period' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Run Report' }));
+    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-15&endDate=2026-11-20');
+  },
+};
+
+/** Custom: two date pickers with Today; an end before the start cannot run. */
+export const CustomDates: Story = {
+  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Earnings report/);
+    await expect(canvas.getByRole('button', { name: /Dates/ })).toHaveTextContent('Custom');
+    await expect(canvas.getByRole('group', { name: 'From' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'To' })).toBeVisible();
+  },
+};
+
+export const Creatives: Story = {
+  parameters: at(paths.reports('creatives', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
+  beforeEach: withMocks(reportHandlers.creatives()),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Creatives report/);
+    await expect(within(t).getByText('Raw link')).toBeVisible();
+    await expect(within(canvasElement).getByRole('link', { name: /^NovaLend/ })).toHaveAttribute('href', '/campaign/1205');
+  },
+};
+
+export const SubIds: Story = {
+  parameters: at(paths.reports('subid', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
+  beforeEach: withMocks(reportHandlers.subid()),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /SubID 1 report/);
+    await expect(within(t).getByText('(none)')).toBeVisible();
+  },
+};
+
+export const LandingPages: Story = {
+  parameters: at(paths.reports('landingPages', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
+  beforeEach: withMocks(reportHandlers.landingPages()),
+  play: async ({ canvasElement }) => {
+    await table(canvasElement, /Landing Pages report/);
+  },
+};
+
+/** By day, date ascending; the creative and Sub ID filters as banners; removing one reloads without it. */
+export const ClicksWithFilters: Story = {
+  parameters: at(paths.reports('clicks', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205, cid: 501, subid: 'fb_feed' })),
+  beforeEach: withMocks(reportHandlers.clicks({ creative: true, subId: 'fb_feed' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const t = await table(canvasElement, /Clicks report/);
+    await expect(firstCells(t)[0]).toBe('2026-11-01');
+    await expect(canvas.getByText('Creative: Banner 300x250')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Sub ID filter' }));
+    await expectLocation(canvasElement, '/reports/clicks?startDate=2026-11-01&endDate=2026-11-30&oid=1205&cid=501');
+  },
+};
+
+/** Conversions: 50 a page with page buttons above and below; Prepare CSV → Preparing CSV... → Download CSV. */
+export const Conversions: Story = {
+  parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
+  beforeEach: withMocks(reportHandlers.conversions()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const t = await table(canvasElement, /Conversions report, page 1 of 3/);
+    await expect(within(t).getAllByRole('row')).toHaveLength(51);
+    await expect(canvas.getAllByRole('navigation', { name: /Conversions pages/ })).toHaveLength(2);
+    await userEvent.click(canvas.getAllByRole('button', { name: /^Page 2|^2$/ })[0]);
+    await waitFor(() => expect(locationOf(canvasElement)).toContain('page=2'));
+    await table(canvasElement, /page 2 of 3/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Prepare CSV' }));
+    await expect(await canvas.findByRole('link', { name: 'Download CSV' })).toHaveAttribute('download', 'conversions-report-2026-11-01-to-2026-11-30.csv');
+  },
+};
+
+export const Reversals: Story = {
+  parameters: at(paths.reports('reversals', { startDate: '2026-11-01', endDate: '2026-11-30' })),
+  beforeEach: withMocks(reportHandlers.reversals()),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Reversals report/);
+    await expect(within(t).getByText('-$12.60')).toBeVisible();
+  },
+};
+
+/** Referrals: no quick dates. */
+export const Referrals: Story = {
+  parameters: at(paths.reports('referrals')),
+  beforeEach: withMocks(reportHandlers.referrals()),
+  play: async ({ canvasElement }) => {
+    await table(canvasElement, /Referrals report/);
+    await expect(within(canvasElement).queryByRole('button', { name: /Dates/ })).not.toBeInTheDocument();
+  },
+};
+
+/** A drill-down report without its campaign points to the earnings report. */
+export const CreativesWithoutCampaign: Story = {
+  parameters: at(paths.reports('creatives', { startDate: '2026-11-01', endDate: '2026-11-30' })),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, /is for one campaign/);
+  },
+};
+
+export const InvalidType: Story = {
+  parameters: at('/reports/payouts'),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, /Invalid report type/);
+  },
+};
+
+/** At 375 px: the controls stack and the table scrolls inside its card, not the page. */
+export const Phone: Story = {
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    await table(canvasElement, /Earnings report/);
+    await expectNoHorizontalScroll(canvasElement.querySelector<HTMLElement>('[data-testid="frame"]')!);
+  },
+};
