@@ -132,8 +132,9 @@ export const CustomDates: Story = {
     const canvas = within(canvasElement);
     await table(canvasElement, /Earnings report/);
     await expect(canvas.getByRole('button', { name: /Dates/ })).toHaveTextContent('Custom');
-    await expect(canvas.getByRole('group', { name: 'From' })).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'To' })).toBeVisible();
+    // The date pickers load when Custom is shown.
+    await expect(await canvas.findByRole('group', { name: 'From' })).toBeVisible();
+    await expect(await canvas.findByRole('group', { name: 'To' })).toBeVisible();
   },
 };
 
