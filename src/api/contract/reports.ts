@@ -101,6 +101,9 @@ export const ClicksResponse = successEnvelope({
   ...rangeFields,
 });
 
+/** Sub IDs 1 to 5 of the click, as the affiliate set them on the link. */
+const SubIdFields = { subid1: z.string(), subid2: z.string(), subid3: z.string(), subid4: z.string(), subid5: z.string() };
+
 export const ConversionRow = z.object({
   key_id: z.string(),
   /** When it converted, in the affiliate's zone: 'YYYY-MM-DD HH:mm:ss'. */
@@ -112,11 +115,7 @@ export const ConversionRow = z.object({
   rate_type: z.string(),
   sales: z.number(),
   earnings: z.number(),
-  subid1: z.string(),
-  subid2: z.string(),
-  subid3: z.string(),
-  subid4: z.string(),
-  subid5: z.string(),
+  ...SubIdFields,
   ip_address: z.string(),
   ip_location: z.object({ country: z.string(), region: z.string(), city: z.string() }),
   device: z.object({ system: z.string(), device: z.string(), os: z.string() }),
@@ -142,11 +141,7 @@ export const ReversalRow = z.object({
   /** The sale and the earnings taken back (negative). */
   sales: z.number(),
   earnings: z.number(),
-  subid1: z.string(),
-  subid2: z.string(),
-  subid3: z.string(),
-  subid4: z.string(),
-  subid5: z.string(),
+  ...SubIdFields,
   ip_address: z.string(),
 });
 export type ReversalRow = z.infer<typeof ReversalRow>;

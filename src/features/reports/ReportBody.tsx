@@ -145,42 +145,20 @@ function Banners({ type, range, filters, loaded }: { type: ReportType; range: Da
       </SystemMessage>,
     );
   }
-  if (filters.cid !== undefined) {
+  const simple = (key: string, text: ReactNode, what: string, next: ReportFilters) =>
     banners.push(
-      <SystemMessage key="creative" variant="info" isDismissable={false}>
+      <SystemMessage key={key} variant="info" isDismissable={false}>
         <BannerLine>
-          <span>Creative: {loaded?.creative?.name ?? `#${filters.cid}`}</span>
-          <Button variant="link" size="sm" onPress={() => remove({ ...filters, cid: undefined })}>
-            Remove creative filter
+          <span>{text}</span>
+          <Button variant="link" size="sm" onPress={() => remove(next)}>
+            Remove {what} filter
           </Button>
         </BannerLine>
       </SystemMessage>,
     );
-  }
-  if (filters.lpid !== undefined) {
-    banners.push(
-      <SystemMessage key="landing" variant="info" isDismissable={false}>
-        <BannerLine>
-          <span>Landing page: {loaded?.landingPage?.name ?? `#${filters.lpid}`}</span>
-          <Button variant="link" size="sm" onPress={() => remove({ ...filters, lpid: undefined })}>
-            Remove landing page filter
-          </Button>
-        </BannerLine>
-      </SystemMessage>,
-    );
-  }
-  if (filters.subid !== undefined) {
-    banners.push(
-      <SystemMessage key="subid" variant="info" isDismissable={false}>
-        <BannerLine>
-          <span>Sub ID 1: {filters.subid}</span>
-          <Button variant="link" size="sm" onPress={() => remove({ ...filters, subid: undefined })}>
-            Remove Sub ID filter
-          </Button>
-        </BannerLine>
-      </SystemMessage>,
-    );
-  }
+  if (filters.cid !== undefined) simple('creative', `Creative: ${loaded?.creative?.name ?? `#${filters.cid}`}`, 'creative', { ...filters, cid: undefined });
+  if (filters.lpid !== undefined) simple('landing', `Landing page: ${loaded?.landingPage?.name ?? `#${filters.lpid}`}`, 'landing page', { ...filters, lpid: undefined });
+  if (filters.subid !== undefined) simple('subid', `Sub ID 1: ${filters.subid}`, 'Sub ID', { ...filters, subid: undefined });
   return banners.length ? <Stack>{banners}</Stack> : null;
 }
 
