@@ -80,15 +80,37 @@ async function ensureSchema(url: string, schema: string) {
   }
 }
 
-/** Drops a schema made by openDatabase({ schema }) (tests). */
-export async function dropSchema(url: string, schema: string) {
+/**
+ * Parallel test files each make and drop their own schema on one Postgres server. kysely's migrator
+ * scans the catalog of every schema (`has_schema_privilege` on each name), and a schema dropped by
+ * another file in the middle of that scan fails it ('schema "t_..." does not exist'). Drops and the
+ * test helpers' migrations therefore take this advisory lock, so they never overlap.
+ */
+const SCHEMA_LOCK = 724_011;
+
+export async function withSchemaLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await fn();
   } finally {
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
     await client.end();
   }
+}
+
+/** Drops a schema made by openDatabase({ schema }) (tests), under the schema lock. */
+export async function dropSchema(url: string, schema: string) {
+  await withSchemaLock(url, async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+    } finally {
+      await client.end();
+    }
+  });
 }
 
 function checkIdent(name: string) {

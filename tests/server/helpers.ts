@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import { buildApp, type AppDeps } from '../../server/app';
-import { dropSchema, openDatabase, type Database } from '../../server/db/database';
+import { dropSchema, openDatabase, withSchemaLock, type Database } from '../../server/db/database';
 import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword, TEST_SCRYPT } from '../../server/lib/crypto';
@@ -33,7 +33,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     dispose = () => database.close();
   }
   try {
-    await migrateToLatest(database.db);
+    // On Postgres, never while another file drops its schema (server/db/database.ts withSchemaLock).
+    if (url) await withSchemaLock(url, () => migrateToLatest(database.db));
+    else await migrateToLatest(database.db);
   } catch (err) {
     await dispose();
     throw err;
