@@ -125,13 +125,18 @@ export const ImageRefused: Story = {
 export const MobileSources: Story = {
   play: async () => {
     const d = within(await dialog());
-    await d.findByRole('textbox', { name: /leads will you send per day/ });
+    // The modal's entrance has ended before the list opens.
+    await shows(d, /reviews every publisher/);
     await choose(/Traffic type/, 'Mobile');
     await expect(d.getByRole('textbox', { name: /Tell us more.*\(optional\)/ })).not.toBeRequired();
-    await userEvent.click(d.getByRole('button', { name: /Which mobile ad format/ }));
+    const trigger = d.getByRole('button', { name: /Which mobile ad format/ });
+    await userEvent.click(trigger);
     const listbox = await body().findByRole('listbox');
     await expect(within(listbox).getAllByRole('option')).toHaveLength(8);
     await userEvent.keyboard('{Escape}');
+    // Closed, with the focus back on its button: the screenshot's state.
+    await waitFor(() => expect(body().queryByRole('listbox')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
@@ -140,7 +145,7 @@ export const NativeSources: Story = {
   args: { campaign: { ...campaign, allowed_traffic_types: { ...campaign.allowed_traffic_types, N: 'Y' } } },
   play: async () => {
     const d = within(await dialog());
-    await d.findByRole('textbox', { name: /leads will you send per day/ });
+    await shows(d, /reviews every publisher/);
     await choose(/Traffic type/, 'Native');
     await expect(d.getByRole('textbox', { name: /Which placements or widgets/ })).toBeVisible();
   },

@@ -34,7 +34,16 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const heading = (root: HTMLElement) => within(root).findByRole('heading', { level: 1, name: campaignFixture.details.name });
+/**
+ * The page's heading, once what loads after it (the postback form and its delivery log, lazily) has
+ * settled too: no skeleton left, so the screenshot does not depend on the moment it is taken. A part
+ * that stays loading on purpose only costs the wait.
+ */
+async function heading(root: HTMLElement) {
+  const h1 = await within(root).findByRole('heading', { level: 1, name: campaignFixture.details.name });
+  await waitFor(() => expect(root.querySelector('[data-skeleton], [aria-busy="true"]')).toBeNull(), { timeout: 3000 }).catch(() => undefined);
+  return h1;
+}
 
 export const Approved: Story = {
   play: async ({ canvasElement }) => {
