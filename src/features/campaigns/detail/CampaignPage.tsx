@@ -20,7 +20,7 @@ import { SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../CampaignTable';
 import { AccessCard } from './AccessCard';
 import { TRAFFIC_NAMES } from './traffic';
-import { CreativePicker, type CreativeKind } from './CreativePicker';
+import { CreativePicker, List, type CreativeKind } from './CreativePicker';
 
 /** Countries listed before See More (spec 000 §9). */
 export const COUNTRIES_COLLAPSED = 5;
@@ -96,15 +96,6 @@ const Plain = styled.p`
   margin: 0;
   white-space: pre-line;
   overflow-wrap: anywhere;
-`;
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
-  li { overflow-wrap: anywhere; }
 `;
 const RatesTable = styled.table`
   width: 100%;

@@ -93,8 +93,8 @@ function CreativeView({ creative }: { creative: Creative }) {
   }
 }
 
-// The styles of the campaign page's view-mode pickers, unchanged.
-const List = styled.ul`
+/** A plain vertical list of the campaign page (pickers, lines of the e-mail restrictions). */
+export const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
