@@ -8,6 +8,7 @@ import {
   LandingPagesResponse,
   ReferralsResponse,
   ReversalsResponse,
+  SeriesResponse,
   SubIdResponse,
 } from '../../src/api/contract/reports';
 import { addDaysTo } from '../../src/shared/dates';
@@ -119,6 +120,15 @@ describe(`reports (${testEngine})`, () => {
       expect(someDay.clicks).toBe(dayRaw.clicks);
       expect(someDay.leads).toBe(dayRaw.leads);
 
+      // The chart: every day of the range, in order, the same figures as the by-day report.
+      const series = SeriesResponse.parse((await get(`/api/reports/series?startDate=${start}&endDate=${end}`)).json());
+      expect(series.interval).toBe('day');
+      expect(series.points).toHaveLength(90);
+      expect(series.points[0].start).toBe(start);
+      expect(series.points.at(-1)!.start).toBe(addDaysTo(end, -1));
+      expect(sumOf(series.points).clicks).toBe(expected.clicks);
+      expect(series.points.find((p) => p.start === someDay.date)).toMatchObject({ clicks: someDay.clicks, leads: someDay.leads });
+
       // The drill-downs of one campaign add up to its row.
       const top = earnings.report[0];
       for (const path of ['creatives', 'subid', 'landingPages']) {
@@ -133,6 +143,32 @@ describe(`reports (${testEngine})`, () => {
       expect(conversions.report.filter((r) => r.status !== 'Reversed')).toHaveLength(expected.leads);
     });
   }
+
+  for (const [zoneValue, minutes] of [['11,-5', -300], ['40,5.5', 330]] as const) {
+    it(`a day's chart comes by hour of the zone ${zoneValue}, and adds up to the day`, async () => {
+      await setZone(zoneValue);
+      const { start, end } = today(minutes);
+      const series = SeriesResponse.parse((await get(`/api/reports/series?startDate=${start}&endDate=${end}&oid=${campaign.id}`)).json());
+      expect(series.interval).toBe('hour');
+      expect(series.points).toHaveLength(24);
+      expect(series.points[0].start).toBe(`${start} 00:00`);
+      expect(series.points[23].start).toBe(`${start} 23:00`);
+      const range = reportRange(start, end, { kind: 'offset', minutes }, NETWORK_ZONE);
+      const expected = await raw(range.from, range.to, campaign.id);
+      expect(sumOf(series.points).clicks).toBe(expected.clicks);
+      expect(sumOf(series.points).leads).toBe(expected.leads);
+      // The hour of this test's click holds it.
+      const hour = new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 13);
+      expect(series.points.find((p) => p.start === `${start} ${hour}:00`)!.clicks).toBeGreaterThanOrEqual(1);
+    });
+  }
+
+  it("a day of the network's clock change has 25 hours in the chart", async () => {
+    await setZone('');
+    const series = SeriesResponse.parse((await get('/api/reports/series?startDate=2026-11-01&endDate=2026-11-02')).json());
+    expect(series.points.map((p) => p.start.slice(11))).toEqual(['00:00', '01:00', '01:00', ...Array.from({ length: 22 }, (_, h) => `${String(h + 2).padStart(2, '0')}:00`)]);
+    await setZone('11,-5');
+  });
 
   it("a +05:30 day cuts across the network's days and still matches the events", () => {
     const range = reportRange('2026-11-10', '2026-11-13', { kind: 'offset', minutes: 330 }, NETWORK_ZONE);
@@ -182,6 +218,8 @@ describe(`reports (${testEngine})`, () => {
       [`/api/reports/clicks?oid=${campaign.id}&cid=${campaign.otherCampaignCreative}&startDate=2026-11-01&endDate=2026-11-02`, 'This creative is not one of the campaign’s.'],
       [`/api/reports/clicks?oid=${campaign.id}&lpid=${campaign.otherCampaignLanding}&startDate=2026-11-01&endDate=2026-11-02`, 'This landing page is not one of the campaign’s.'],
       ['/api/reports/subid?startDate=2026-11-01&endDate=2026-11-02&oid=abc', 'oid: must be a positive whole number'],
+      ['/api/reports/series?startDate=2026-11-10&endDate=2026-11-10', 'The end date must be after the start date.'],
+      ['/api/reports/series?startDate=2026-11-01&endDate=2026-11-02&oid=99999999', 'There is no campaign with this id in your reports.'],
     ];
     for (const [url, message] of cases) {
       const res = await get(url);

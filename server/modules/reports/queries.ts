@@ -16,9 +16,17 @@ export interface Filters {
   sub1?: string;
 }
 
-export type GroupBy = 'campaign' | 'creative' | 'landingPage' | 'sub1' | 'day';
+export type GroupBy = 'campaign' | 'creative' | 'landingPage' | 'sub1' | 'day' | 'hour';
 
-export type AggregateRow = Sums & { campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; day: string };
+export type AggregateRow = Sums & {
+  campaign_id: number;
+  creative_id: number;
+  landing_page_id: number;
+  sub1: string;
+  day: string;
+  /** Hours since the range's start (grouped by hour only). */
+  hour: number;
+};
 
 const KEYS: Record<GroupBy, string[]> = {
   campaign: ['campaign_id'],
@@ -26,6 +34,7 @@ const KEYS: Record<GroupBy, string[]> = {
   landingPage: ['campaign_id', 'landing_page_id'],
   sub1: ['campaign_id', 'sub1'],
   day: ['day'],
+  hour: ['hour'],
 };
 
 function filterSql(f: Filters): RawBuilder<unknown> {
@@ -45,15 +54,18 @@ export async function aggregate(db: Kysely<DB>, affiliateId: number, range: Repo
   // whose days stats_daily already has, so per-day reads of a named zone never come this way).
   const quarterDay = range.zone.kind === 'offset' ? sql`to_char((bucket at time zone 'UTC') + make_interval(mins => ${offset}), 'YYYY-MM-DD')` : sql`''`;
 
+  // Hours count from the range's start (so a day of a clock change has its 23 or 25 hours).
+  const quarterHour = groupBy === 'hour' ? sql`floor(extract(epoch from (bucket - ${range.from.toISOString()}::timestamptz)) / 3600)::int` : sql`0`;
+
   const parts: RawBuilder<unknown>[] = [];
-  const perDayFromQuarters = groupBy === 'day' && !range.sameDays;
+  const perDayFromQuarters = (groupBy === 'day' && !range.sameDays) || groupBy === 'hour';
   if (range.daily && !perDayFromQuarters) {
-    parts.push(sql`select to_char(day, 'YYYY-MM-DD') as day, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
+    parts.push(sql`select to_char(day, 'YYYY-MM-DD') as day, 0 as hour, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
       from stats_daily where affiliate_id = ${affiliateId} and day >= ${range.daily.first} and day <= ${range.daily.last} ${where}`);
   }
   const spans = perDayFromQuarters ? [{ from: range.from, to: range.to }] : range.quarters;
   for (const span of spans) {
-    parts.push(sql`select ${quarterDay} as day, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
+    parts.push(sql`select ${quarterDay} as day, ${quarterHour} as hour, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
       from stats_quarter where affiliate_id = ${affiliateId} and bucket >= ${span.from.toISOString()} and bucket < ${span.to.toISOString()} ${where}`);
   }
   if (parts.length === 0) return [];
@@ -70,6 +82,7 @@ export async function aggregate(db: Kysely<DB>, affiliateId: number, range: Repo
     landing_page_id: Number(r.landing_page_id ?? 0),
     sub1: r.sub1 ?? '',
     day: r.day ?? '',
+    hour: Number(r.hour ?? 0),
     clicks: Number(r.clicks),
     leads: Number(r.leads),
     sales: Number(r.sales),

@@ -1,7 +1,8 @@
 import { getTimezoneOffset } from 'date-fns-tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { REPORT_PAGE_SIZE, reportEndpoints, type ConversionRow, type ReversalRow } from '../../../src/api/contract/reports';
+import { REPORT_PAGE_SIZE, reportEndpoints, type ConversionRow, type ReversalRow, type SeriesPoint } from '../../../src/api/contract/reports';
+import { addDaysTo } from '../../../src/shared/dates';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
@@ -251,6 +252,25 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; creativeBase
       ip_address: r.ip,
     }));
     return { success: true as const, total_pages: Math.ceil(report.length / REPORT_PAGE_SIZE), report, ...rangeFields(range) };
+  });
+
+  route(app, reportEndpoints.reportSeries, async (request) => {
+    const { affiliateId } = request.auth;
+    const range = await rangeFor(affiliateId, request.query);
+    const f = await filtersFor(affiliateId, request.query);
+    const interval = addDaysTo(range.start, 1) === range.end ? ('hour' as const) : ('day' as const);
+    const rows = await aggregate(ctx.db, affiliateId, range, interval, f.filters);
+    const figuresOf = (r: AggregateRow | undefined) => ({ clicks: r?.clicks ?? 0, leads: r?.leads ?? 0, earnings: Math.round((r?.earnings ?? 0) * 100) / 100 });
+    const points: SeriesPoint[] = [];
+    if (interval === 'hour') {
+      const byHour = new Map(rows.map((r) => [r.hour, r]));
+      const hours = Math.round((range.to.getTime() - range.from.getTime()) / 3_600_000);
+      for (let h = 0; h < hours; h++) points.push({ start: localTime(new Date(range.from.getTime() + h * 3_600_000), range.zone).slice(0, 16), ...figuresOf(byHour.get(h)) });
+    } else {
+      const byDay = new Map(rows.map((r) => [r.day, r]));
+      for (let day = range.start; day < range.end; day = addDaysTo(day, 1)) points.push({ start: day, ...figuresOf(byDay.get(day)) });
+    }
+    return { success: true as const, interval, points, ...rangeFields(range) };
   });
 
   route(app, reportEndpoints.referralsReport, async (request) => {

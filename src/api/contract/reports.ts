@@ -147,6 +147,18 @@ export const ReversalRow = z.object({
 export type ReversalRow = z.infer<typeof ReversalRow>;
 export const ReversalsResponse = successEnvelope({ total_pages: z.number().int(), report: z.array(ReversalRow), ...rangeFields });
 
+/** One bucket of the reports' chart: an hour of the affiliate's day, or a day. */
+export const SeriesPoint = z.object({
+  /** 'YYYY-MM-DD' (days) or 'YYYY-MM-DD HH:mm' (hours), the bucket's start in the affiliate's zone. */
+  start: z.string(),
+  clicks: z.number().int(),
+  leads: z.number().int(),
+  earnings: z.number(),
+});
+export type SeriesPoint = z.infer<typeof SeriesPoint>;
+/** Every bucket of the range in order, those without figures as zeros. A range of one day comes by hour. */
+export const SeriesResponse = successEnvelope({ interval: z.enum(['hour', 'day']), points: z.array(SeriesPoint), ...rangeFields });
+
 export const ReferralRow = z.object({ referral_date: z.string(), affiliates: z.number().int(), referral_income: z.number() });
 export type ReferralRow = z.infer<typeof ReferralRow>;
 export const ReferralsResponse = successEnvelope({ report: z.array(ReferralRow) });
@@ -223,6 +235,16 @@ export const reportEndpoints = {
     summary: 'Every reversal of the range (page=all), newest first',
     query: PagedQuery,
     response: ReversalsResponse,
+    errors: [...errors],
+  }),
+  reportSeries: endpoint({
+    method: 'GET',
+    path: '/reports/series',
+    access: 'session',
+    tags,
+    summary: 'Clicks, conversions and earnings per day of the range (per hour for a single day), for the chart above the earnings and clicks reports',
+    query: FilterQuery,
+    response: SeriesResponse,
     errors: [...errors],
   }),
   referralsReport: endpoint({
