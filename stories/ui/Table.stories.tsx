@@ -187,3 +187,24 @@ export const NotSortable: Story = {
     await expect(canvas.getByRole('columnheader', { name: 'Clicks' })).not.toHaveAttribute('aria-sort');
   },
 };
+
+/**
+ * On a phone (`cardsBelow`): every row is a card of label–value lines, the sortable headers a row
+ * of sort buttons above them; the roles stay those of a table, and nothing scrolls sideways.
+ */
+export const CardsOnPhone: Story = {
+  args: { cardsBelow: 'tablet' },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Earnings report' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(6);
+    const cell = within(table).getByText('$2,050.00');
+    await expect(cell.closest('td')).toHaveAttribute('data-label', 'Earnings');
+    await expect(getComputedStyle(cell.closest('tr')!).display).toBe('block');
+    await userEvent.click(canvas.getByRole('button', { name: /^Campaign/ }));
+    await expect(firstColumn(table)[0]).toBe('Auto Insurance Pro');
+    const wrapper = table.parentElement!;
+    await expect(wrapper.scrollWidth).toBeLessThanOrEqual(wrapper.clientWidth + 1);
+  },
+};

@@ -1,5 +1,6 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Button as AriaButton } from 'react-aria-components';
+import { media } from '../theme';
 import { visuallyHidden } from '../VisuallyHidden';
 
 export const Wrapper = styled.div`
@@ -10,6 +11,24 @@ export const Wrapper = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
+`;
+
+/** Rows as cards: label–value lines; the sortable headers as a wrapping row of sort buttons. */
+const cards = css`
+  &, tbody, tfoot, tr, th, td { display: block; }
+  thead tr { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space[1]}px; padding: ${({ theme }) => theme.space[2]}px; background: ${({ theme }) => theme.colors.surfaceMuted}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  /* Headers stay in the accessibility tree; only the sort buttons show. */
+  thead th:not([data-sortable]) { ${visuallyHidden} }
+  thead tr:not(:has(th[data-sortable])) { ${visuallyHidden} }
+  thead th { border: none; }
+  thead th[data-sortable] > button { padding: ${({ theme }) => `${theme.space[1]}px ${theme.space[2]}px`}; border-radius: ${({ theme }) => theme.radii.sm}; }
+  tbody tr, tfoot tr { padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`}; }
+  th, td { padding: ${({ theme }) => `${theme.space[1]}px 0`}; white-space: normal; overflow-wrap: anywhere; }
+  td[data-label], tfoot td[data-label] { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space[3]}px; text-align: right; }
+  td[data-label]::before { content: attr(data-label); flex: none; text-align: left; font-weight: ${({ theme }) => theme.fontWeights.bold}; color: ${({ theme }) => theme.colors.textMuted}; }
+  td[data-label='']::before { content: none; }
+  td[data-label=''] { justify-content: flex-end; }
+  tbody th[scope='row'] { font-weight: ${({ theme }) => theme.fontWeights.bold}; padding-bottom: ${({ theme }) => theme.space[1]}px; }
 `;
 
 export const StyledTable = styled.table`
@@ -51,6 +70,13 @@ export const StyledTable = styled.table`
     background: ${({ theme }) => theme.colors.surfaceMuted};
   }
   tfoot th, tfoot td { font-weight: ${({ theme }) => theme.fontWeights.bold}; }
+
+  ${media.below('tablet')} {
+    &[data-cards-below='tablet'] { ${cards} }
+  }
+  ${media.below('desktop')} {
+    &[data-cards-below='desktop'] { ${cards} }
+  }
 `;
 
 export const SortButton = styled(AriaButton)`

@@ -52,11 +52,22 @@ export interface TableProps<T> {
   onRowAction?: (row: T, index: number) => void;
   /** Accessible name of a clickable row, e.g. 'Open campaign 1234'. */
   getRowLabel?: (row: T) => string;
+  /**
+   * On screens narrower than this breakpoint every row becomes a card of label–value lines, and the
+   * sortable headers a row of sort buttons above them, instead of a table that scrolls sideways.
+   * The table keeps its roles (set explicitly, as block layout would drop them).
+   */
+  cardsBelow?: 'tablet' | 'desktop';
   className?: string;
 }
 
 function alignOf<T>(col: TableColumn<T>) {
   return col.align ?? (col.numeric ? 'end' : 'start');
+}
+
+/** A column's name as text: the card layout writes it before each value. */
+function labelOf<T>(col: TableColumn<T>): string {
+  return col.textValue ?? (typeof col.header === 'string' ? col.header : '');
 }
 
 function cellValue<T>(col: TableColumn<T>, row: T, index: number): ReactNode {
@@ -94,8 +105,11 @@ export function Table<T>({
   loadingLabel = 'Loading',
   onRowAction,
   getRowLabel,
+  cardsBelow,
   className,
 }: TableProps<T>) {
+  // Block layout drops a table's implicit roles in some browsers; cards keep them explicitly.
+  const r = (role: string) => (cardsBelow ? role : undefined);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(wrapperRef);
   const [announcement, setAnnouncement] = useState('');
@@ -107,7 +121,7 @@ export function Table<T>({
           ? 'descending'
           : 'ascending'
         : col.defaultSortDirection ?? (col.numeric ? 'descending' : 'ascending');
-    const name = col.textValue ?? (typeof col.header === 'string' ? col.header : col.key);
+    const name = labelOf(col) || col.key;
     setAnnouncement(`Sorted by ${name}, ${directionWord[direction]}`);
     onSortChange?.({ column: col.key, direction });
   };
@@ -122,25 +136,28 @@ export function Table<T>({
 
   let body: ReactNode;
   if (isLoading) {
-    body = Array.from({ length: loadingRowCount }, (_, r) => (
-      <tr key={`loading-${r}`} aria-hidden="true" data-loading-row="">
+    body = Array.from({ length: loadingRowCount }, (_, n) => (
+      <tr key={`loading-${n}`} aria-hidden="true" data-loading-row="">
         {columns.map((col) => (
-          <td key={col.key} data-align={alignOf(col)}>
-            <Skeleton shape="text" width={col.numeric ? 56 : `${60 + ((r * 17 + col.key.length * 7) % 35)}%`} style={{ display: 'inline-block' }} />
+          <td key={col.key} data-align={alignOf(col)} data-label={labelOf(col)}>
+            <Skeleton shape="text" width={col.numeric ? 56 : `${60 + ((n * 17 + col.key.length * 7) % 35)}%`} style={{ display: 'inline-block' }} />
           </td>
         ))}
       </tr>
     ));
   } else if (rows.length === 0) {
     body = (
-      <tr>
-        <EmptyCell colSpan={columns.length}>{emptyText}</EmptyCell>
+      <tr role={r('row')}>
+        <EmptyCell role={r('cell')} colSpan={columns.length}>
+          {emptyText}
+        </EmptyCell>
       </tr>
     );
   } else {
     body = rows.map((row, i) => (
       <tr
         key={getRowKey(row, i)}
+        role={r('row')}
         data-clickable={onRowAction ? '' : undefined}
         tabIndex={onRowAction ? 0 : undefined}
         aria-label={onRowAction && getRowLabel ? getRowLabel(row) : undefined}
@@ -150,7 +167,7 @@ export function Table<T>({
         {columns.map((col) => {
           const Cell = col.isRowHeader ? 'th' : 'td';
           return (
-            <Cell key={col.key} scope={col.isRowHeader ? 'row' : undefined} data-align={alignOf(col)}>
+            <Cell key={col.key} scope={col.isRowHeader ? 'row' : undefined} role={r(col.isRowHeader ? 'rowheader' : 'cell')} data-align={alignOf(col)} data-label={labelOf(col)}>
               {cellValue(col, row, i)}
             </Cell>
           );
@@ -168,16 +185,17 @@ export function Table<T>({
       role={scrolls ? 'region' : undefined}
       aria-label={scrolls ? ariaLabel ?? (typeof caption === 'string' ? caption : 'Table') : undefined}
     >
-      <StyledTable aria-label={caption ? undefined : ariaLabel} aria-busy={isLoading || undefined}>
+      <StyledTable aria-label={caption ? undefined : ariaLabel} aria-busy={isLoading || undefined} role={r('table')} data-cards-below={cardsBelow}>
         {caption && <Caption data-hidden={isCaptionHidden || undefined}>{caption}</Caption>}
-        <thead>
-          <tr>
+        <thead role={r('rowgroup')}>
+          <tr role={r('row')}>
             {columns.map((col) => {
               const direction = sortDescriptor?.column === col.key ? sortDescriptor.direction : undefined;
               return (
                 <th
                   key={col.key}
                   scope="col"
+                  role={r('columnheader')}
                   data-align={alignOf(col)}
                   data-sortable={col.allowsSorting ? '' : undefined}
                   aria-sort={col.allowsSorting ? direction ?? 'none' : undefined}
@@ -201,17 +219,17 @@ export function Table<T>({
             })}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody role={r('rowgroup')}>{body}</tbody>
         {totals && !isLoading && rows.length > 0 && (
-          <tfoot>
-            <tr data-totals="">
+          <tfoot role={r('rowgroup')}>
+            <tr data-totals="" role={r('row')}>
               {columns.map((col, c) =>
                 c === 0 ? (
-                  <th key={col.key} scope="row" data-align={alignOf(col)}>
+                  <th key={col.key} scope="row" role={r('rowheader')} data-align={alignOf(col)}>
                     {totalsLabel}
                   </th>
                 ) : (
-                  <td key={col.key} data-align={alignOf(col)}>
+                  <td key={col.key} role={r('cell')} data-align={alignOf(col)} data-label={labelOf(col)}>
                     {totalValue(col, totals)}
                   </td>
                 ),
