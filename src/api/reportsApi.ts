@@ -2,7 +2,7 @@ import { baseApi } from './baseApi';
 import { reportEndpoints } from './contract/reports';
 import { send, type Query, type Reply } from './endpoints';
 
-const { earningsReport, creativesReport, subIdReport, landingPagesReport, clicksReport, conversionsReport, reversalsReport, referralsReport } = reportEndpoints;
+const { earningsReport, creativesReport, subIdReport, landingPagesReport, clicksReport, conversionsReport, reversalsReport, referralsReport, reportSeries } = reportEndpoints;
 
 /**
  * The reports' calls (spec 001 section 7): each answer is kept per query (type, dates, filters), so
@@ -18,6 +18,7 @@ export const reportsApi = baseApi.injectEndpoints({
     clicksReport: build.query<Reply<typeof clicksReport>, Query<typeof clicksReport>>({ query: (query) => send(clicksReport, { query }) }),
     conversionsReport: build.query<Reply<typeof conversionsReport>, Query<typeof conversionsReport>>({ query: (query) => send(conversionsReport, { query }) }),
     reversalsReport: build.query<Reply<typeof reversalsReport>, Query<typeof reversalsReport>>({ query: (query) => send(reversalsReport, { query }) }),
+    reportSeries: build.query<Reply<typeof reportSeries>, Query<typeof reportSeries>>({ query: (query) => send(reportSeries, { query }) }),
     referralsReport: build.query<Reply<typeof referralsReport>, void>({ query: () => send(referralsReport, undefined as never) }),
   }),
 });

@@ -1,4 +1,4 @@
-import { reportEndpoints, type ConversionRow, type EarningsRow, type ReversalRow } from '../../src/api/contract/reports';
+import { reportEndpoints, type ConversionRow, type EarningsRow, type ReversalRow, type SeriesPoint } from '../../src/api/contract/reports';
 import { answer, failure, networkError, pending, type MockOptions } from './http';
 
 /**
@@ -72,7 +72,25 @@ export const reversalRows: ReversalRow[] = [
   { reverse_date: '2026-11-09 08:15:00', lead_date: '2026-11-02 14:03:27', status: 'Reversed', campaign_id: 1450, name: 'Zenith VPN - 35% of sale', rate_type: '% of sale', sales: -36, earnings: -12.6, subid1: '=cmd', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '203.0.113.9' },
 ];
 
+/** The chart's buckets: the 30 days of November 2026, or the 24 hours of one day. */
+export const dayPoints: SeriesPoint[] = Array.from({ length: 30 }, (_, i) => ({
+  start: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  clicks: i > 23 ? 0 : 150 + ((i * 37) % 90),
+  leads: i > 23 ? 0 : 3 + (i % 4),
+  earnings: i > 23 ? 0 : 80 + ((i * 53) % 70) + 0.5,
+}));
+export const hourPoints: SeriesPoint[] = Array.from({ length: 24 }, (_, h) => ({
+  start: `2026-11-24 ${String(h).padStart(2, '0')}:00`,
+  clicks: h < 6 ? h : 10 + ((h * 29) % 40),
+  leads: h % 5 === 0 ? 1 : 0,
+  earnings: h % 5 === 0 ? 26.5 : 0,
+}));
+
 export const reportHandlers = {
+  series: (interval: 'day' | 'hour' = 'day') =>
+    answer(E.reportSeries, { success: true, interval, points: interval === 'day' ? dayPoints : hourPoints, ...zoneFields }),
+  seriesPending: () => pending(E.reportSeries),
+  seriesFailure: () => failure(E.reportSeries, 'Something went wrong on our side. Please try again.', 500),
   earnings: (rows = earningsRows, spy?: MockOptions) => answer(E.earningsReport, { success: true, report: rows, totals: totalsOf(rows), ...zoneFields }, spy),
   creatives: () => answer(E.creativesReport, { success: true, report: creativeRows, totals: totalsOf(creativeRows), campaign, ...zoneFields }),
   subid: () => answer(E.subIdReport, { success: true, report: subIdRows, totals: totalsOf(subIdRows), campaign, ...zoneFields }),

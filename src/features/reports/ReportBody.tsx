@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -34,6 +34,9 @@ import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { REPORT_LABELS, reportCsvName, type ReportType } from './reportTypes';
 import { reportUrl, type ReportFilters } from './reportUrl';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
+
+// The chart (and its scales) loads with the first earnings or clicks report shown.
+const ReportChart = lazy(() => import('./ReportChart').then((m) => ({ default: m.ReportChart })));
 
 export const NO_STATS = 'No stats for this date range.';
 export const FETCH_ERROR = 'There was an error fetching the data. Please try again.';
@@ -98,6 +101,11 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
   return (
     <>
       <Banners type={type} range={range} filters={filters} loaded={loaded} />
+      {(type === 'earnings' || type === 'clicks') && loaded && loaded.rows.length > 0 && (
+        <Suspense fallback={null}>
+          <ReportChart range={range} filters={type === 'clicks' ? filters : {}} />
+        </Suspense>
+      )}
       <Card>
         <CardBody>
           {query.isFetching && !loaded ? (
@@ -247,7 +255,7 @@ function SortableTable<R>({ label, rows, columns, totals, initial, rowKey }: { l
   const shown = useMemo(() => sorted(rows, sort), [rows, sort]);
   return (
     <Scroll>
-      <Table aria-label={label} columns={columns} rows={shown} getRowKey={rowKey} sortDescriptor={sort} onSortChange={setSort} totals={totals as Partial<R> | undefined} totalsLabel="Totals" />
+      <Table cardsBelow="tablet" aria-label={label} columns={columns} rows={shown} getRowKey={rowKey} sortDescriptor={sort} onSortChange={setSort} totals={totals as Partial<R> | undefined} totalsLabel="Totals" />
     </Scroll>
   );
 }
@@ -346,7 +354,7 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
       ];
       return (
         <Scroll>
-          <Table aria-label={label} columns={columns} rows={loaded.rows as ReferralRow[]} getRowKey={(r) => r.referral_date} />
+          <Table cardsBelow="tablet" aria-label={label} columns={columns} rows={loaded.rows as ReferralRow[]} getRowKey={(r) => r.referral_date} />
         </Scroll>
       );
     }
@@ -407,6 +415,7 @@ function PagedTable({ type, range, rows, page, filters }: { type: 'conversions' 
       <Pagination page={current} totalPages={totalPages} onChange={go} aria-label={`${REPORT_LABELS[type]} pages, above the table`} />
       <Scroll>
         <Table
+          cardsBelow="tablet"
           aria-label={`${REPORT_LABELS[type]} report, page ${current} of ${totalPages}`}
           columns={columns}
           rows={shown}

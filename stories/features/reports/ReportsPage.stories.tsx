@@ -6,7 +6,7 @@ import { NO_STATS } from '../../../src/features/reports/ReportBody';
 import { ReportsPage } from '../../../src/features/reports/ReportsPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
-import { earningsRows, reportHandlers } from '../../mocks/reports';
+import { conversionRows, earningsRows, reportHandlers } from '../../mocks/reports';
 import { affiliateHandlers } from '../../mocks/shell';
 import { expectLocation, expectNoHorizontalScroll, locationOf, withLocationProbe } from '../campaigns/storyUtils';
 
@@ -22,7 +22,7 @@ const withMocks =
   (...handlers: RequestHandler[]) =>
   <A,>({ msw }: StoryContext<A>) => {
     calls.length = 0;
-    msw.use(...handlers, affiliateHandlers.loaded());
+    msw.use(...handlers, reportHandlers.series(), affiliateHandlers.loaded());
   };
 const frame =
   (width?: number): Decorator =>
@@ -205,6 +205,67 @@ export const Reversals: Story = {
   },
 };
 
+const chart = async (root: HTMLElement) => within(root).findByRole('group', { name: /per (day|hour)/ });
+
+/**
+ * The chart above the earnings report: one tab stop; arrow keys, Home and End move between the days
+ * and the readout follows; the metric switch redraws; the figures open as a table.
+ */
+export const Chart: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const svg = await chart(canvasElement);
+    await expect(svg).toHaveAccessibleName(/^Clicks per day, 1 Nov 2026 to 30 Nov 2026/);
+    const bars = within(svg).getAllByRole('img');
+    await expect(bars).toHaveLength(30);
+    // Only the last day is in the tab order.
+    await expect(bars.filter((b) => b.getAttribute('tabindex') === '0')).toEqual([bars[29]]);
+    bars[29].focus();
+    await userEvent.keyboard('{Home}');
+    await expect(bars[0]).toHaveFocus();
+    await expect(bars[0]).toHaveAccessibleName('1 Nov 2026: 150 clicks, 3 conversions, $80.50 earnings');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(bars[1]).toHaveFocus();
+    await expect(canvas.getByText('2 Nov 2026: 187 clicks, 4 conversions, $133.50 earnings')).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: 'Earnings' }));
+    await expect(await chart(canvasElement)).toHaveAccessibleName(/^Earnings per day/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show the chart’s figures as a table' }));
+    const figures = await table(canvasElement, /Figures per day/);
+    await expect(within(figures).getAllByRole('row')).toHaveLength(31);
+    await expect(canvas.getByRole('button', { name: 'Hide the chart’s figures' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** Today: the chart by hour of the affiliate's day. */
+export const ChartByHour: Story = {
+  parameters: at(paths.reports('earnings', { startDate: TODAY, endDate: TODAY })),
+  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.series('hour')),
+  play: async ({ canvasElement }) => {
+    const svg = await chart(canvasElement);
+    await expect(svg).toHaveAccessibleName(/^Clicks per hour, 24 Nov 2026, 00:00 to 24 Nov 2026, 23:00/);
+    await expect(within(svg).getAllByRole('img')).toHaveLength(24);
+    await expect(within(canvasElement).getByRole('heading', { name: 'Figures per hour' })).toBeVisible();
+  },
+};
+
+/** The chart's figures still loading under a loaded report. */
+export const ChartLoading: Story = {
+  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.seriesPending()),
+  play: async ({ canvasElement }) => {
+    await table(canvasElement, /Earnings report/);
+    await expect(await within(canvasElement).findByRole('heading', { name: 'Figures per day' })).toBeVisible();
+  },
+};
+
+/** The chart failing steps aside; the report stays. */
+export const ChartError: Story = {
+  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.seriesFailure()),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, 'The chart could not be loaded.');
+    await table(canvasElement, /Earnings report/);
+  },
+};
+
 /** Referrals: no quick dates. */
 export const Referrals: Story = {
   parameters: at(paths.reports('referrals')),
@@ -230,11 +291,25 @@ export const InvalidType: Story = {
   },
 };
 
-/** At 375 px: the controls stack and the table scrolls inside its card, not the page. */
+/** At 375 px: the controls stack, the chart fits, and every row is a card (nothing scrolls sideways). */
 export const Phone: Story = {
   parameters: { viewport: { defaultViewport: 'mobile1' } },
   play: async ({ canvasElement }) => {
-    await table(canvasElement, /Earnings report/);
+    const t = await table(canvasElement, /Earnings report/);
+    await chart(canvasElement);
+    await expect(getComputedStyle(within(t).getAllByRole('row')[1]).display).toBe('block');
+    await expect(t.parentElement!.scrollWidth).toBeLessThanOrEqual(t.parentElement!.clientWidth + 1);
+    await expectNoHorizontalScroll(canvasElement.querySelector<HTMLElement>('[data-testid="frame"]')!);
+  },
+};
+
+/** Conversions at 375 px: cards with every field named, page buttons above and below. */
+export const PhoneConversions: Story = {
+  parameters: { viewport: { defaultViewport: 'mobile1' }, ...at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })) },
+  beforeEach: withMocks(reportHandlers.conversions(conversionRows.slice(0, 3))),
+  play: async ({ canvasElement }) => {
+    const t = await table(canvasElement, /Conversions report/);
+    await expect(within(t).getAllByText('198.51.100.0')[0].closest('td')).toHaveAttribute('data-label', 'IP');
     await expectNoHorizontalScroll(canvasElement.querySelector<HTMLElement>('[data-testid="frame"]')!);
   },
 };
