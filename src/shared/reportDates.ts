@@ -1,4 +1,4 @@
-import { addDaysTo, addMonthsTo, dayInZone, lastPayPeriod, payPeriod, type DayRange } from './dates';
+import { addDaysTo, addMonthsTo, dayInZone, EASTERN_TIME_ZONE, lastPayPeriod, payPeriod, type DayRange } from './dates';
 
 /**
  * The reports' dates (spec 001 sections 2.1, 5, 7; issue 16): the quick-date choices, the default
@@ -109,4 +109,12 @@ export function zoneLabel(zone: ReportZone): string {
 export function dayOf(instant: Date, zone: ReportZone): string {
   if (zone.kind === 'iana') return dayInZone(instant, zone.name);
   return new Date(instant.getTime() + zone.minutes * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Today in the affiliate's days: the profile's zone, or the network's (Eastern, the server's default
+ * REPORT_TIME_ZONE) when the profile has none — the day the reports and the earnings summary call today.
+ */
+export function affiliateToday(profileTimeZone: string | null | undefined, now: Date = new Date()): string {
+  return dayOf(now, profileZone(profileTimeZone) ?? { kind: 'iana', name: EASTERN_TIME_ZONE });
 }

@@ -28,6 +28,12 @@ test('the demo dashboard shows the name, ID, earnings that agree with the API, a
   expect(stats.this_year).toBeGreaterThanOrEqual(stats.this_month);
   const day = Number(easternDay(new Date()).slice(8));
   if (day > 1) expect(stats.this_month).toBeGreaterThanOrEqual(Math.round((stats.earnings_today + stats.earnings_yesterday) * 100) / 100);
+  // Each figure opens the earnings report of its days, whose Totals row is the same figure.
+  await summary.getByRole('link', { name: 'This Month earnings report' }).click();
+  await expect(page).toHaveURL(/\/reports\/earnings\?startDate=\d{4}-\d{2}-01&endDate=\d{4}-\d{2}-\d{2}$/);
+  const totals = page.getByRole('table', { name: 'Earnings report' }).locator('tfoot');
+  await expect(totals.getByRole('cell', { name: formatMoney(stats.this_month), exact: true })).toBeVisible();
+  await page.goBack();
   for (const row of ['Popular', 'New', 'Suggested For You']) {
     await expect(page.getByRole('region', { name: row }).getByRole('listitem')).toHaveCount(6);
   }

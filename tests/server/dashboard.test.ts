@@ -77,6 +77,23 @@ describe(`GET /api/affiliatestats (${testEngine})`, () => {
     }
   });
 
+  it("counts the affiliate's own days when the profile has a zone, as the reports do", async () => {
+    const id = await insertAffiliate(t.database, { email: 'stats-zone@example.test' });
+    await t.database.db.updateTable('affiliates').set({ time_zone: '40,5.5' }).where('id', '=', id).execute();
+    await insertConversions(t.database, id, [
+      { at: '2026-11-22T18:30:00Z', payout: 10 }, // 00:00 on 23 Nov at +05:30 (still the 22nd in New York): today
+      { at: '2026-11-22T18:29:59Z', payout: 20 }, // 23:59:59 on 22 Nov at +05:30: yesterday
+      { at: '2026-10-31T18:30:00Z', payout: 40 }, // 00:00 on 1 Nov at +05:30 (31 Oct in New York): this month
+      { at: '2026-10-31T18:29:59Z', payout: 80 }, // 31 Oct at +05:30: this year only
+    ]);
+    const token = await tokenFor(t.app, 'stats-zone@example.test');
+    const stats = AffiliateStatsResponse.parse((await get(token, '/api/affiliatestats')).json());
+    expect(stats).toEqual({ success: true, earnings_today: 10, earnings_yesterday: 20, this_month: 70, this_year: 150 });
+    // The summary's This Month is the earnings report's total for the month.
+    const report = (await get(token, '/api/reports/earnings?startDate=2026-11-01&endDate=2026-11-24')).json();
+    expect(report.totals.earnings).toBe(stats.this_month);
+  });
+
   it("agrees with the demo affiliate's recorded conversions", async () => {
     const res = AffiliateStatsResponse.parse((await get(demo, '/api/affiliatestats')).json());
     const { rows } = await sql<{ day: string; earnings: number }>`

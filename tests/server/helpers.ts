@@ -6,7 +6,7 @@ import { dropSchema, openDatabase, withSchemaLock, type Database } from '../../s
 import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword, TEST_SCRYPT } from '../../server/lib/crypto';
-import { rebuildStatsDaily } from '../../server/db/rollups';
+import { rebuildRollups } from '../../server/db/rollups';
 import type { DB } from '../../server/db/schema';
 
 /** TEST_DATABASE_URL set: a Postgres schema of our own per test file; otherwise PGlite in memory. */
@@ -157,5 +157,5 @@ export async function insertConversions(
       })))
       .execute();
   }
-  await rebuildStatsDaily(database.db, affiliateId);
+  await rebuildRollups(database.db, affiliateId);
 }

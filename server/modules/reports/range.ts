@@ -1,4 +1,6 @@
 import { fromZonedTime } from 'date-fns-tz';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { addDaysTo } from '../../../src/shared/dates';
 import { dayOf, profileZone, zoneLabel, type ReportZone } from '../../../src/shared/reportDates';
 import { badRequest } from '../../lib/errors';
@@ -16,6 +18,12 @@ import { badRequest } from '../../lib/errors';
 
 export type { ReportZone };
 export { dayOf, profileZone, zoneLabel };
+
+/** The zone of an affiliate's days: their profile's, or the network's when the profile has none. */
+export async function affiliateZone(db: Kysely<DB>, affiliateId: number, networkZone: string): Promise<ReportZone> {
+  const row = await db.selectFrom('affiliates').select('time_zone').where('id', '=', affiliateId).executeTakeFirst();
+  return profileZone(row?.time_zone) ?? { kind: 'iana', name: networkZone };
+}
 
 /** Two years and a day (a leap year inside): the longest range a report covers. */
 export const MAX_RANGE_DAYS = 731;

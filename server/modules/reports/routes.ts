@@ -10,7 +10,7 @@ import { route } from '../../lib/route';
 import { cdnUrls } from '../images/cdn';
 import { figures, totalsOf } from './figures';
 import { aggregate, type AggregateRow, type Filters, type GroupBy } from './queries';
-import { dayOf, profileZone, reportRange, zoneLabel, type ReportRange, type ReportZone } from './range';
+import { affiliateZone, dayOf, reportRange, zoneLabel, type ReportRange, type ReportZone } from './range';
 
 /** Names of the built-in creatives of the link builder (R, S, C) and of clicks without a creative. */
 const BUILT_IN_CREATIVES: Record<number, string> = { 0: 'No creative', [-1]: 'Raw link', [-2]: 'Search', [-3]: 'Contextual' };
@@ -27,13 +27,8 @@ const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; creativeBaseUrl?: string }> = async (app, { ctx, creativeBaseUrl }) => {
   const cdn = cdnUrls(creativeBaseUrl);
 
-  async function zoneOf(affiliateId: number): Promise<ReportZone> {
-    const row = await ctx.db.selectFrom('affiliates').select('time_zone').where('id', '=', affiliateId).executeTakeFirst();
-    return profileZone(row?.time_zone) ?? { kind: 'iana', name: ctx.reportTimeZone };
-  }
-
   async function rangeFor(affiliateId: number, q: { startDate: string; endDate: string }): Promise<ReportRange> {
-    return reportRange(q.startDate, q.endDate, await zoneOf(affiliateId), ctx.reportTimeZone);
+    return reportRange(q.startDate, q.endDate, await affiliateZone(ctx.db, affiliateId, ctx.reportTimeZone), ctx.reportTimeZone);
   }
 
   const rangeFields = (r: ReportRange) => ({

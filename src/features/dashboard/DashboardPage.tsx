@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
+import { affiliateToday } from '../../shared/reportDates';
 import {
   useGetAffiliateStatsQuery,
   useGetCampaignSliderQuery,
@@ -64,7 +65,12 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
       </Heading>
       {/* The modals open over the page; their failure banner shows here, under the heading, where the affiliate looks (issue 13). */}
       <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenOverlaysGone(() => heading.current)} />
-      <EarningsSummary stats={stats.data} isLoading={stats.isLoading} errorMessage={failureText(stats.error, 'There was an error fetching your earnings. Please try again.')} />
+      <EarningsSummary
+        stats={stats.data}
+        isLoading={stats.isLoading}
+        errorMessage={failureText(stats.error, 'There was an error fetching your earnings. Please try again.')}
+        today={a ? affiliateToday(a.affiliate_personal_information.time_zone) : undefined}
+      />
       {slider.data && <PromoSlider items={slider.data.sliders} interval={sliderInterval} />}
       {bonus.data && (
         <PerformanceBonus

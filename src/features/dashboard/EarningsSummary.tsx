@@ -3,6 +3,10 @@ import type { AffiliateStatsResponse } from '../../api/contract/dashboard';
 import { Skeleton } from '../../ui/Skeleton';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { formatMoney } from '../../shared/format';
+import { paths } from '../../shared/paths';
+import { addDaysTo } from '../../shared/dates';
+import { Link } from '../../ui/Link';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 const List = styled.dl`
   display: grid;
@@ -21,21 +25,27 @@ const List = styled.dl`
   dd { margin: ${({ theme }) => theme.space[1]}px 0 0; font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; font-variant-numeric: tabular-nums; line-height: ${({ theme }) => theme.lineHeights.normal}; min-height: ${({ theme }) => theme.lineHeights.normal}em; }
 `;
 
+/** Each figure and the days of the earnings report it is the total of (URL dates: first and last day). */
 const figures = [
-  { key: 'earnings_today', label: 'Today' },
-  { key: 'earnings_yesterday', label: 'Yesterday' },
-  { key: 'this_month', label: 'This Month' },
-  { key: 'this_year', label: 'This Year' },
+  { key: 'earnings_today', label: 'Today', days: (today: string) => ({ startDate: today, endDate: today }) },
+  { key: 'earnings_yesterday', label: 'Yesterday', days: (today: string) => ({ startDate: addDaysTo(today, -1), endDate: addDaysTo(today, -1) }) },
+  { key: 'this_month', label: 'This Month', days: (today: string) => ({ startDate: `${today.slice(0, 7)}-01`, endDate: today }) },
+  { key: 'this_year', label: 'This Year', days: (today: string) => ({ startDate: `${today.slice(0, 4)}-01-01`, endDate: today }) },
 ] as const;
 
 export interface EarningsSummaryProps {
   stats: AffiliateStatsResponse | undefined;
   isLoading?: boolean;
   errorMessage?: string | null;
+  /** Today in the affiliate's days: each figure links to the earnings report of its days. */
+  today?: string;
 }
 
-/** Spec 000 §2: the earnings summary (today, yesterday, this month, this year), money with two decimals. */
-export function EarningsSummary({ stats, isLoading, errorMessage }: EarningsSummaryProps) {
+/**
+ * Spec 000 §2: the earnings summary (today, yesterday, this month, this year), money with two decimals.
+ * Each figure is the total of the earnings report of its days (the affiliate's own), and links to it.
+ */
+export function EarningsSummary({ stats, isLoading, errorMessage, today }: EarningsSummaryProps) {
   if (errorMessage) {
     return (
       <SystemMessage variant="error" isDismissable={false}>
@@ -48,7 +58,16 @@ export function EarningsSummary({ stats, isLoading, errorMessage }: EarningsSumm
     <List>
       {figures.map((f) => (
         <div key={f.key}>
-          <dt>{f.label}</dt>
+          <dt>
+            {today ? (
+              <Link href={paths.reports('earnings', f.days(today))}>
+                {f.label}
+                <VisuallyHidden> earnings report</VisuallyHidden>
+              </Link>
+            ) : (
+              f.label
+            )}
+          </dt>
           <dd>{stats ? formatMoney(stats[f.key]) : <Skeleton shape="text" width={90} />}</dd>
         </div>
       ))}

@@ -3,9 +3,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { usePageTitle } from '../../lib/page';
-import { EASTERN_TIME_ZONE, type DayRange } from '../../shared/dates';
+import type { DayRange } from '../../shared/dates';
 import { paths } from '../../shared/paths';
-import { dayOf, profileZone, QUICK_DATE_LABELS, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
+import { affiliateToday, QUICK_DATE_LABELS, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
@@ -32,8 +32,7 @@ export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (sto
   const { type = 'earnings' } = useParams();
   const [params] = useSearchParams();
   const affiliate = useGetAffiliateQuery();
-  const zone = profileZone(affiliate.data?.affiliate_personal_information.time_zone) ?? { kind: 'iana' as const, name: EASTERN_TIME_ZONE };
-  const today = fixedToday ?? dayOf(new Date(), zone);
+  const today = fixedToday ?? affiliateToday(affiliate.data?.affiliate_personal_information.time_zone);
 
   if (!isReportType(type)) {
     return (

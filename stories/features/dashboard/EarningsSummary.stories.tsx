@@ -25,6 +25,20 @@ export const Loaded: Story = {
   },
 };
 
+/** With today known (the affiliate's day), each figure's label opens the earnings report of its days. */
+export const LinksToReports: Story = {
+  args: { today: '2026-01-01' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const href = (name: RegExp) => canvas.getByRole('link', { name }).getAttribute('href');
+    await expect(href(/^Today earnings report$/)).toBe('/reports/earnings?startDate=2026-01-01&endDate=2026-01-01');
+    // Yesterday of 1 January is last year's 31 December.
+    await expect(href(/^Yesterday/)).toBe('/reports/earnings?startDate=2025-12-31&endDate=2025-12-31');
+    await expect(href(/^This Month/)).toBe('/reports/earnings?startDate=2026-01-01&endDate=2026-01-01');
+    await expect(href(/^This Year/)).toBe('/reports/earnings?startDate=2026-01-01&endDate=2026-01-01');
+  },
+};
+
 export const Zero: Story = {
   args: { stats: { success: true, earnings_today: 0, earnings_yesterday: 0, this_month: 0, this_year: 0 } },
   play: async ({ canvasElement }) => {

@@ -285,6 +285,19 @@ function InformationCard({ campaign }: { campaign: CampaignDetail }) {
               </dd>
               <dt>Your Daily Cap</dt>
               <dd>{details.affiliate_cap === null ? 'No cap' : `${details.affiliate_cap} leads`}</dd>
+              {details.affiliate_campaign_status === 'Approved' && (
+                <>
+                  {/* This month's reports of the campaign (a report without dates is the current month). */}
+                  <dt>Your reports</dt>
+                  <dd>
+                    <Link href={paths.reports('clicks', { oid: campaign.campaign_id })}>Clicks by day</Link>
+                    {' · '}
+                    <Link href={paths.reports('conversions', { oid: campaign.campaign_id })}>Conversions</Link>
+                    {' · '}
+                    <Link href={paths.reports('creatives', { oid: campaign.campaign_id })}>Creatives</Link>
+                  </dd>
+                </>
+              )}
               <dt>Countries Allowed</dt>
               <dd>
                 {campaign.all_countries === 'Y' ? (

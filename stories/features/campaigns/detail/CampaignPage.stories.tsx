@@ -60,6 +60,9 @@ export const Approved: Story = {
     const params = new URL(link.getAttribute('href')!, 'http://x').searchParams;
     await expect([params.get('m'), params.get('c'), params.get('ob'), params.get('pn'), params.get('st'), params.get('bbp')]).toEqual(['2', '14', 'date', '1', '', '1']);
     await expect(canvas.getByRole('heading', { name: 'Search restrictions' })).toBeVisible();
+    // An approved campaign links to this month's reports of it.
+    await expect(canvas.getByRole('link', { name: 'Clicks by day' })).toHaveAttribute('href', `/reports/clicks?oid=${campaignFixture.campaign_id}`);
+    await expect(canvas.getByRole('link', { name: 'Conversions' })).toHaveAttribute('href', `/reports/conversions?oid=${campaignFixture.campaign_id}`);
     // The postback form and its delivery log load after the page: the screenshot waits for them.
     await expect(await canvas.findByRole('button', { name: 'Save Postback' })).toBeVisible();
     await expect(await canvas.findByText(/^No postbacks have been sent yet\./)).toBeVisible();
@@ -140,6 +143,8 @@ export const Rejected: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/Your last request to run this campaign was not approved\./)).toBeVisible());
     await expect(within(canvasElement).getByRole('button', { name: 'Request access' })).toBeVisible();
+    // Reports are linked only while the affiliate runs the campaign.
+    await expect(within(canvasElement).queryByRole('link', { name: 'Clicks by day' })).not.toBeInTheDocument();
   },
 };
 
