@@ -57,20 +57,28 @@ export async function aggregate(db: Kysely<DB>, affiliateId: number, range: Repo
   // Hours count from the range's start (so a day of a clock change has its 23 or 25 hours).
   const quarterHour = groupBy === 'hour' ? sql`floor(extract(epoch from (bucket - ${range.from.toISOString()}::timestamptz)) / 3600)::int` : sql`0`;
 
+  // Each part sums its own rows by the report's keys first (so the union carries a few rows per
+  // key, not every rollup row), selecting only the keys the report groups by.
+  const keys = KEYS[groupBy];
+  const select = sql.raw(keys.join(', '));
+  const positions = sql.raw(keys.map((_, i) => String(i + 1)).join(', '));
+  const keyOf = (key: string, daily: boolean) =>
+    key === 'day' ? (daily ? sql`to_char(day, 'YYYY-MM-DD')` : quarterDay) : key === 'hour' ? quarterHour : sql.ref(key);
+  const keysOf = (daily: boolean) => sql.join(keys.map((k) => sql`${keyOf(k, daily)} as ${sql.ref(k)}`), sql`, `);
+  const sums = sql`sum(clicks) as clicks, sum(leads) as leads, sum(sales) as sales, sum(earnings) as earnings`;
+
   const parts: RawBuilder<unknown>[] = [];
   const perDayFromQuarters = (groupBy === 'day' && !range.sameDays) || groupBy === 'hour';
   if (range.daily && !perDayFromQuarters) {
-    parts.push(sql`select to_char(day, 'YYYY-MM-DD') as day, 0 as hour, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
-      from stats_daily where affiliate_id = ${affiliateId} and day >= ${range.daily.first} and day <= ${range.daily.last} ${where}`);
+    parts.push(sql`select ${keysOf(true)}, ${sums}
+      from stats_daily where affiliate_id = ${affiliateId} and day >= ${range.daily.first} and day <= ${range.daily.last} ${where} group by ${positions}`);
   }
   const spans = perDayFromQuarters ? [{ from: range.from, to: range.to }] : range.quarters;
   for (const span of spans) {
-    parts.push(sql`select ${quarterDay} as day, ${quarterHour} as hour, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings
-      from stats_quarter where affiliate_id = ${affiliateId} and bucket >= ${span.from.toISOString()} and bucket < ${span.to.toISOString()} ${where}`);
+    parts.push(sql`select ${keysOf(false)}, ${sums}
+      from stats_quarter where affiliate_id = ${affiliateId} and bucket >= ${span.from.toISOString()} and bucket < ${span.to.toISOString()} ${where} group by ${positions}`);
   }
   if (parts.length === 0) return [];
-  const keys = KEYS[groupBy];
-  const select = sql.raw(keys.join(', '));
   const { rows } = await sql<AggregateRow>`
     select ${select}, sum(clicks)::int as clicks, sum(leads)::int as leads, sum(sales)::float8 as sales, sum(earnings)::float8 as earnings
     from (${sql.join(parts, sql` union all `)}) s
