@@ -118,3 +118,7 @@ export function dayOf(instant: Date, zone: ReportZone): string {
 export function affiliateToday(profileTimeZone: string | null | undefined, now: Date = new Date()): string {
   return dayOf(now, profileZone(profileTimeZone) ?? { kind: 'iana', name: EASTERN_TIME_ZONE });
 }
+
+/** Two years and a day (a leap year inside): the longest range a report covers, in days. */
+export const MAX_RANGE_DAYS = 731;
+export const RANGE_TOO_LONG = 'A report can cover at most two years.';

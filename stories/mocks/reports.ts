@@ -1,5 +1,6 @@
 import { reportEndpoints, type ConversionRow, type EarningsRow, type ReversalRow, type SeriesPoint } from '../../src/api/contract/reports';
-import { answer, failure, networkError, pending, type MockOptions } from './http';
+import { HttpResponse } from 'msw';
+import { answer, failure, mock, networkError, pending, type MockOptions } from './http';
 
 /**
  * MSW handlers and fixtures of the reports (issue 16), typed by the contract. Figures are made to be
@@ -115,4 +116,6 @@ export const reportHandlers = {
   earningsFailure: () => failure(E.earningsReport, 'Something went wrong on our side. Please try again.', 500),
   earningsUnauthorized: () => failure(E.earningsReport, 'Your session has expired. Please sign in again.', 401),
   earningsNetworkError: () => networkError(E.earningsReport),
+  /** An answer with neither success flag, only `errors.message` (spec 001 section 8: that message is shown). */
+  earningsNeitherFlag: () => mock(E.earningsReport, () => HttpResponse.json({ errors: { message: 'Statistics are being recalculated. Please try again in a few minutes.' } }, { status: 503 })),
 };

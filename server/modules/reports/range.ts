@@ -2,7 +2,7 @@ import { fromZonedTime } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { addDaysTo } from '../../../src/shared/dates';
-import { dayOf, profileZone, zoneLabel, type ReportZone } from '../../../src/shared/reportDates';
+import { dayOf, MAX_RANGE_DAYS, profileZone, RANGE_TOO_LONG, zoneLabel, type ReportZone } from '../../../src/shared/reportDates';
 import { badRequest } from '../../lib/errors';
 
 /**
@@ -25,8 +25,6 @@ export async function affiliateZone(db: Kysely<DB>, affiliateId: number, network
   return profileZone(row?.time_zone) ?? { kind: 'iana', name: networkZone };
 }
 
-/** Two years and a day (a leap year inside): the longest range a report covers. */
-export const MAX_RANGE_DAYS = 731;
 
 /** The instant a day starts in a zone. */
 export function dayStart(day: string, zone: ReportZone): Date {
@@ -61,7 +59,7 @@ export function reportRange(startValue: string, endValue: string, zone: ReportZo
   const start = queryDay(startValue);
   const end = queryDay(endValue);
   if (end <= start) throw badRequest('The end date must be after the start date.');
-  if (addDaysTo(start, MAX_RANGE_DAYS) < end) throw badRequest('A report can cover at most two years.');
+  if (addDaysTo(start, MAX_RANGE_DAYS) < end) throw badRequest(RANGE_TOO_LONG);
   const from = dayStart(start, zone);
   const to = dayStart(end, zone);
   const network: ReportZone = { kind: 'iana', name: networkZone };

@@ -2,8 +2,6 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 import type {
   ClicksRow,
   ConversionRow,
@@ -16,7 +14,6 @@ import type {
   SubIdRow,
 } from '../../api/contract/reports';
 import { REPORT_PAGE_SIZE } from '../../api/contract/reports';
-import { CONNECTION_ERROR } from '../../api/errors';
 import { reportsApi } from '../../api/reportsApi';
 import type { DayRange } from '../../shared/dates';
 import { formatCount, formatMoney, formatPercentNumber } from '../../shared/format';
@@ -32,24 +29,12 @@ import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { REPORT_LABELS, reportCsvName, type ReportType } from './reportTypes';
+import { failureText, NO_STATS } from './reportErrors';
 import { reportUrl, type ReportFilters } from './reportUrl';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 // The chart (and its scales) loads with the first earnings or clicks report shown.
 const ReportChart = lazy(() => import('./ReportChart').then((m) => ({ default: m.ReportChart })));
-
-export const NO_STATS = 'No stats for this date range.';
-export const FETCH_ERROR = 'There was an error fetching the data. Please try again.';
-
-/** Spec 001 section 8: a 401 says nothing (the session flow signs out), no answer 'Connection error.', else the fetch error. */
-function failureText(error: FetchBaseQueryError | SerializedError | undefined): string | null {
-  if (!error) return null;
-  if ('status' in error) {
-    if (error.status === 401) return null;
-    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return CONNECTION_ERROR;
-  }
-  return FETCH_ERROR;
-}
 
 interface Loaded<R> {
   rows: R[];

@@ -3,9 +3,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { usePageTitle } from '../../lib/page';
-import type { DayRange } from '../../shared/dates';
+import { addDaysTo, type DayRange } from '../../shared/dates';
 import { paths } from '../../shared/paths';
-import { affiliateToday, QUICK_DATE_LABELS, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
+import { affiliateToday, MAX_RANGE_DAYS, QUICK_DATE_LABELS, RANGE_TOO_LONG, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
@@ -64,7 +64,15 @@ function Controls({ type, range, filters, today }: { type: ReportType; range: Da
   const [custom, setCustom] = useState<{ start: string | null; end: string | null }>({ start: range.start, end: range.end });
   const types = REPORT_TYPES.filter((t) => filters.oid !== undefined || !NEEDS_CAMPAIGN.includes(t));
   const customProblem =
-    quick === 'custom' && (!custom.start || !custom.end) ? 'Choose both dates.' : quick === 'custom' && custom.start! > custom.end! ? 'The end date must not be before the start date.' : null;
+    quick !== 'custom'
+      ? null
+      : !custom.start || !custom.end
+        ? 'Choose both dates.'
+        : custom.start > custom.end
+          ? 'The end date must not be before the start date.'
+          : addDaysTo(custom.start, MAX_RANGE_DAYS - 1) < custom.end
+            ? RANGE_TOO_LONG
+            : null;
 
   const run = () => {
     if (customProblem) return;

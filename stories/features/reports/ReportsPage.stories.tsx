@@ -2,7 +2,7 @@ import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-v
 import type { RequestHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
-import { NO_STATS } from '../../../src/features/reports/ReportBody';
+import { NO_STATS } from '../../../src/features/reports/reportErrors';
 import { ReportsPage } from '../../../src/features/reports/ReportsPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
@@ -49,7 +49,18 @@ const shows = async (root: HTMLElement, text: string | RegExp) => {
   const el = await within(root).findByText(text);
   await waitFor(() => expect(el).toBeVisible());
 };
-const table = async (root: HTMLElement, name: RegExp) => within(root).findByRole('table', { name });
+/**
+ * The report's table; for the earnings and clicks reports also the chart above it, drawn or failed
+ * (it loads after the report, lazily: the screenshot must not catch it half-way).
+ */
+const table = async (root: HTMLElement, name: RegExp) => {
+  const t = await within(root).findByRole('table', { name });
+  if (/^(Earnings|Clicks) report/.test(t.getAttribute('aria-label') ?? '')) {
+    await waitFor(() => expect(within(root).queryByText('The chart could not be loaded.') ?? within(root).getByRole('group', { name: /per (day|hour)/ })).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(root.querySelector('[aria-busy="true"]')).toBeNull());
+  }
+  return t;
+};
 const firstCells = (t: HTMLElement) => within(t).getAllByRole('rowheader').map((c) => c.textContent);
 
 /** Earnings by campaign, the default order (earnings descending) and the Totals row; the end is sent as the next day. */
@@ -104,6 +115,14 @@ export const FetchError: Story = {
   },
 };
 
+/** An answer with neither success flag: its errors.message (spec 001 section 8). */
+export const ServerMessage: Story = {
+  beforeEach: withMocks(reportHandlers.earningsNeitherFlag()),
+  play: async ({ canvasElement }) => {
+    await shows(canvasElement, 'Statistics are being recalculated. Please try again in a few minutes.');
+  },
+};
+
 export const ConnectionError: Story = {
   beforeEach: withMocks(reportHandlers.earningsNetworkError()),
   play: async ({ canvasElement }) => {
@@ -135,6 +154,17 @@ export const CustomDates: Story = {
     // The date pickers load when Custom is shown.
     await expect(await canvas.findByRole('group', { name: 'From' })).toBeVisible();
     await expect(await canvas.findByRole('group', { name: 'To' })).toBeVisible();
+  },
+};
+
+/** A custom range over two years cannot be run (the server would refuse it): the message and a disabled Run Report. */
+export const CustomRangeTooLong: Story = {
+  parameters: at(paths.reports('earnings', { startDate: '2024-11-01', endDate: '2026-11-09' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Earnings report/);
+    await shows(canvasElement, 'A report can cover at most two years.');
+    await expect(canvas.getByRole('button', { name: 'Run Report' })).toBeDisabled();
   },
 };
 
@@ -252,7 +282,8 @@ export const ChartByHour: Story = {
 export const ChartLoading: Story = {
   beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.seriesPending()),
   play: async ({ canvasElement }) => {
-    await table(canvasElement, /Earnings report/);
+    await within(canvasElement).findByRole('table', { name: /Earnings report/ });
+    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull());
     await expect(await within(canvasElement).findByRole('heading', { name: 'Figures per day' })).toBeVisible();
   },
 };
