@@ -12,7 +12,7 @@ const CTAS = ['Learn More', 'Get Started', 'Sign Up Free', 'Claim Offer', 'Shop 
 
 const brandOf = (name: string) => name.split(' - ')[0];
 
-function sendSvg(reply: FastifyReply, body: string, download?: string): void {
+function sendSvg(reply: FastifyReply, body: string, download?: string): FastifyReply {
   reply
     .type('image/svg+xml; charset=utf-8')
     .header('cache-control', CDN_CACHE_CONTROL)
@@ -20,7 +20,7 @@ function sendSvg(reply: FastifyReply, body: string, download?: string): void {
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
   if (download) reply.header('content-disposition', `attachment; filename="${download}"`);
-  reply.send(body);
+  return reply.send(body);
 }
 
 /**
@@ -51,7 +51,7 @@ export const cdnImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       cta: CTAS[row.id % CTAS.length],
       style: row.thumbnail_style,
     });
-    sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
+    return sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
   });
 
   route(app, cdnEndpoints.cdnLandingPage, async (request, reply) => {
@@ -66,6 +66,6 @@ export const cdnImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
     const brand = brandOf(row.campaign);
-    sendSvg(reply, landingPageSvg({ title: `${brand}: ${row.name}`, brand, style: row.thumbnail_style, layout: row.id, full: file.size === 'full' }));
+    return sendSvg(reply, landingPageSvg({ title: `${brand}: ${row.name}`, brand, style: row.thumbnail_style, layout: row.id, full: file.size === 'full' }));
   });
 };

@@ -9,14 +9,14 @@ import { avatarSvg, bannerSvg, campaignThumbnailSvg, landingPageSvg, resourceSvg
 
 const CTAS = ['Learn More', 'Get Started', 'Sign Up Free', 'Claim Offer', 'Shop Now', 'Try It Today', 'Apply Now'];
 
-function sendSvg(reply: FastifyReply, body: string, download?: string): void {
+function sendSvg(reply: FastifyReply, body: string, download?: string): FastifyReply {
   reply
     .type('image/svg+xml; charset=utf-8')
     .header('cache-control', 'public, max-age=3600')
     // Defence in depth if an SVG is opened directly: no scripts, no external loads.
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
   if (download) reply.header('content-disposition', `attachment; filename="${download}"`);
-  reply.send(body);
+  return reply.send(body);
 }
 
 /** Brand part of a campaign name ("NovaLend Personal Loans - Approved Application (US)"). */
@@ -39,7 +39,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('c.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    sendSvg(reply, campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }));
+    return sendSvg(reply, campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }));
   });
 
   route(app, imageEndpoints.landingPage, async (request, reply) => {
@@ -50,7 +50,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('l.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    sendSvg(
+    return sendSvg(
       reply,
       landingPageSvg({
         title: `${brandOf(row.campaign)}: ${row.name}`,
@@ -79,13 +79,13 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       cta: CTAS[row.id % CTAS.length],
       style: row.thumbnail_style,
     });
-    sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
+    return sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
   });
 
   route(app, imageEndpoints.managerPhoto, async (request, reply) => {
     const row = await db.selectFrom('managers').select(['name', 'photo_style']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    sendSvg(reply, avatarSvg({ name: row.name, style: row.photo_style }));
+    return sendSvg(reply, avatarSvg({ name: row.name, style: row.photo_style }));
   });
 
   route(app, imageEndpoints.managerQr, async (request, reply) => {
@@ -93,7 +93,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     if (!row || !row.im_handle) throw notFound('Image not found.');
     const handle = row.im_handle.replace(/^@/, '');
     const image = await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 });
-    sendSvg(reply, image);
+    return sendSvg(reply, image);
   });
 
   route(app, imageEndpoints.slider, async (request, reply) => {
@@ -104,7 +104,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('s.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    sendSvg(
+    return sendSvg(
       reply,
       sliderSvg({
         title: row.campaign ? brandOf(row.campaign) : 'Featured',
@@ -118,6 +118,6 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   route(app, imageEndpoints.resource, async (request, reply) => {
     const row = await db.selectFrom('resources').select(['name', 'image_style']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    sendSvg(reply, resourceSvg({ name: row.name, style: row.image_style }));
+    return sendSvg(reply, resourceSvg({ name: row.name, style: row.image_style }));
   });
 };
