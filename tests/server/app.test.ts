@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import { compressVariants, preferredEncoding } from '../../server/lib/compression';
+import Fastify from 'fastify';
+import { compressVariants, LARGE_ANSWER, preferredEncoding, registerCompression } from '../../server/lib/compression';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 import { endpoint } from '../../src/api/contract/endpoint';
@@ -281,6 +282,31 @@ describe('compressed answers', () => {
     });
     expect(packed.statusCode).toBeGreaterThanOrEqual(400);
     expect(packed.statusCode).toBeLessThan(500);
+  });
+
+  it('compresses answers over 1 MiB at the fastest level, once, off the event loop', async () => {
+    const app = Fastify();
+    await registerCompression(app);
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({ key_id: String(i), subid1: `s${i % 1000}`, earnings: 26.5 }));
+    const json = JSON.stringify({ success: true, report: rows });
+    expect(json.length).toBeGreaterThan(LARGE_ANSWER);
+    app.get('/big', (_request, reply) => reply.type('application/json').send(json));
+    try {
+      const br = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      // Compressed once: the answer unpacks to the JSON itself.
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(json);
+      expect(br.rawPayload.length).toBeLessThan(json.length / 10);
+      const gz = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(json);
+      const plain = await app.inject({ method: 'GET', url: '/big' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(json);
+    } finally {
+      await app.close();
+    }
   });
 
   it('picks brotli, then gzip, from Accept-Encoding, honouring q=0 and *', () => {

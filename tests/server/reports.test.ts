@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { formatInTimeZone } from 'date-fns-tz';
 import {
   ClicksResponse,
   ConversionsResponse,
@@ -29,6 +30,7 @@ let t: TestContext;
 let token: string;
 let campaign: RunnableCampaign;
 let clickId: string;
+let conversionId: number;
 
 const get = (url: string) => t.app.inject(withToken(token, { method: 'GET', url }));
 const setZone = (value: string) => t.database.db.updateTable('affiliates').set({ time_zone: value }).where('id', '=', DEMO_AFFILIATE).execute();
@@ -44,6 +46,7 @@ beforeAll(async () => {
   clickId = await clickThrough(t.app, built.body['tracking-link'] as string);
   const conv = await t.app.inject({ method: 'GET', url: `/postback?click_id=${clickId}&txid=REPORT-1&amount=80&secret=${SECRET}` });
   expect(conv.statusCode, conv.body).toBe(200);
+  conversionId = (await t.database.db.selectFrom('conversions').select('id').where('advertiser_ref', '=', 'REPORT-1').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -167,6 +170,13 @@ describe(`reports (${testEngine})`, () => {
     await setZone('');
     const series = SeriesResponse.parse((await get('/api/reports/series?startDate=2026-11-01&endDate=2026-11-02')).json());
     expect(series.points.map((p) => p.start.slice(11))).toEqual(['00:00', '01:00', '01:00', ...Array.from({ length: 22 }, (_, h) => `${String(h + 2).padStart(2, '0')}:00`)]);
+    // Conversion times in the network's zone: the raw instant written in New York's wall time.
+    const day = dayOf(new Date(), { kind: 'iana', name: NETWORK_ZONE });
+    const conversions = ConversionsResponse.parse((await get(`/api/reports/conversions?startDate=${day}&endDate=${addDaysTo(day, 1)}&page=all`)).json());
+    const ours = conversions.report.find((r) => r.key_id === String(conversionId))!;
+    const raw = await t.database.db.selectFrom('conversions').select('converted_at').where('id', '=', conversionId).executeTakeFirstOrThrow();
+    expect(ours.date).toBe(formatInTimeZone(new Date(raw.converted_at), NETWORK_ZONE, 'yyyy-MM-dd HH:mm:ss'));
+    expect(ours).toMatchObject({ subid1: 'report-sub', status: 'Approved', earnings: expect.any(Number), ip_location: expect.any(Object) });
     await setZone('11,-5');
   });
 
