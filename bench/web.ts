@@ -6,7 +6,13 @@
  * Per route, the median of BENCH_WEB_RUNS runs (3): performance and accessibility scores, LCP, TBT,
  * CLS, and the JavaScript the route downloaded (bytes over the wire, brotli here), compared with the
  * route's budget in bench/budgets.json (gzip sizes from the build, which brotli stays under).
- * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard").
+ * Then the reports at scale (issue 16): the demo affiliate is given BENCH_WEB_CONVERSIONS (100,000)
+ * more conversions (with their clicks and rollups) on the stopped product's database, the product
+ * starts again, and the bench times the conversions report's answer (bytes over the wire, brotli)
+ * and, in the browser, changing page, preparing the CSV of every row, and sorting the Sub ID report;
+ * each against the same action on a report of 50 rows in the same run.
+ * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard"),
+ * BENCH_WEB_CONVERSIONS, BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_SKIP_REPORTS=1.
  * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +24,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../server/db/demo/seed';
 import { paths } from '../src/shared/paths';
+import { reportsAtScale } from './reportsAtScale';
 
 const root = path.join(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -51,8 +58,14 @@ function build() {
   if (r.status !== 0) throw new Error('the build failed');
 }
 
-async function startProduct(): Promise<{ url: string; stop: () => void }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+export interface Product {
+  url: string;
+  dataDir: string;
+  /** Stops the server; `keepData` leaves its database for the next start. */
+  stop: (keepData?: boolean) => Promise<void>;
+}
+
+export async function startProduct(dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))): Promise<Product> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
@@ -73,9 +86,12 @@ async function startProduct(): Promise<{ url: string; stop: () => void }> {
   }
   return {
     url,
-    stop: () => {
+    dataDir,
+    stop: async (keepData = false) => {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      await exited;
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -128,7 +144,7 @@ async function audit(page: Page, url: string): Promise<Figures> {
   return figures(result.lhr);
 }
 
-async function signIn(browser: Browser, base: string): Promise<Page> {
+export async function signIn(browser: Browser, base: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
   await page.locator('input[type="email"]').fill('demo@example.com');
@@ -141,7 +157,7 @@ async function signIn(browser: Browser, base: string): Promise<Page> {
 async function main() {
   say('Building the portal…');
   build();
-  const product = await startProduct();
+  let product = await startProduct();
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((a) => a !== '--headless'), headless: true });
   const only = process.env.BENCH_WEB_ROUTES?.split(',').map((s) => s.trim());
   const wanted = (route: string) => !only || only.includes(route);
@@ -156,14 +172,15 @@ async function main() {
     rows.push({ route, f, budget, target });
     say(`  ${route}: performance ${f.performance}, JS ${f.jsKiB.toFixed(1)} KiB`);
   };
+  const lighthouseToo = process.env.BENCH_WEB_SKIP_LIGHTHOUSE !== '1';
   try {
-    if (wanted('/')) {
+    if (lighthouseToo && wanted('/')) {
       // A fresh context: no session, as a new user arrives.
       const context = await browser.createBrowserContext();
       await measure(await context.newPage(), '/', signInBudget?.budgetKiB, signInBudget?.targetKiB);
       await context.close();
     }
-    const routes = signedIn.filter(wanted);
+    const routes = lighthouseToo ? signedIn.filter(wanted) : [];
     if (routes.length) {
       const page = await signIn(browser, product.url);
       for (const route of routes) {
@@ -171,10 +188,14 @@ async function main() {
         await measure(page, route, b?.budgetKiB, b?.targetKiB);
       }
     }
+    if (process.env.BENCH_WEB_SKIP_REPORTS !== '1') {
+      product = await reportsAtScale({ browser, product, startProduct, signIn, say });
+    }
   } finally {
     await browser.close();
-    product.stop();
+    await product.stop();
   }
+  if (!lighthouseToo) return;
 
   say(`\nLighthouse ${runs === 1 ? 'single run' : `median of ${runs}`}, mobile (simulated throttling), empty cache:`);
   say('route                         perf  a11y    LCP ms   TBT ms    CLS   JS KiB  budget');

@@ -50,11 +50,18 @@ export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (sto
   return (
     <Page>
       <h1>Reports</h1>
-      {/* Keyed by the URL: the controls start from the report shown after every navigation. */}
-      <Controls key={`${type}?${params.toString()}`} type={type} range={range} filters={filters} today={today} />
+      {/* Keyed by the report (the URL without its page): the controls start from the report shown
+          after every navigation to another one, and stay as they are when only the page changes. */}
+      <Controls key={controlsKey(type, params)} type={type} range={range} filters={filters} today={today} />
       <ReportBody type={type} range={range} filters={filters} page={page} />
     </Page>
   );
+}
+
+function controlsKey(type: string, params: URLSearchParams): string {
+  const report = new URLSearchParams(params);
+  report.delete('page');
+  return `${type}?${report.toString()}`;
 }
 
 function Controls({ type, range, filters, today }: { type: ReportType; range: DayRange; filters: ReportFilters; today: string }) {
