@@ -238,4 +238,26 @@ describe(`reports (${testEngine})`, () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/reports/earnings?startDate=2026-11-01&endDate=2026-11-02' })).statusCode).toBe(401);
   });
+
+  it('writes every text of a conversion as JSON must have it (quotes, backslashes, line breaks, emoji)', async () => {
+    await setZone('11,-5');
+    const odd = 'a "quoted" \\ back\\slash, a\nline, a\ttab, ✓ 🎉 </script>';
+    const row = await t.database.db
+      .insertInto('conversions')
+      .values({ affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'pending', rate_type: 'P', sale_amount: '100.005', payout: '35.125', sub2: odd, city: 'Kraków', advertiser_ref: 'ODD-1', converted_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const { start, end } = today(-300);
+      const res = await get(`/api/reports/conversions?startDate=${start}&endDate=${end}&page=all`);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const body = ConversionsResponse.parse(res.json());
+      const ours = body.report.find((r) => r.key_id === String(row.id))!;
+      expect(ours).toMatchObject({ subid2: odd, status: 'Pending', rate_type: '% of sale', sales: 100.01, earnings: 35.13, ip_location: { city: 'Kraków' } });
+      expect(ours.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(body.total_pages).toBe(Math.ceil(body.report.length / 50));
+    } finally {
+      await t.database.db.deleteFrom('conversions').where('id', '=', row.id).execute();
+    }
+  });
 });
