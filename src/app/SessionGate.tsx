@@ -63,31 +63,39 @@ function useSessionChecks() {
   }, [location.pathname, location.search, dispatch, pageView]);
 }
 
-function SignedInRoutes() {
+/** The checks as a leaf: the routes around it (and the shell) are not rendered again by each navigation. */
+function SessionChecks() {
   useSessionChecks();
+  return null;
+}
+
+function SignedInRoutes() {
   const [logout] = useLogoutMutation();
   const onLogout = () => {
     // Revoke the token on the server, then forget it here whatever the answer.
     void logout().finally(endSession);
   };
   return (
-    <Routes>
-      <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
-      <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
-      {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
-      <Route
-        element={
-          <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
-            <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
-            </Suspense>
-          </PortalShell>
-        }
-      >
-        {signedInRoutes.map(toRoute)}
-      </Route>
-      <Route path={patterns.other} element={<Navigate to={paths.dashboard} replace />} />
-    </Routes>
+    <>
+      <SessionChecks />
+      <Routes>
+        <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
+        {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
+        <Route
+          element={
+            <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
+              <Suspense fallback={<LoadingScreen />}>
+                <Outlet />
+              </Suspense>
+            </PortalShell>
+          }
+        >
+          {signedInRoutes.map(toRoute)}
+        </Route>
+        <Route path={patterns.other} element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+    </>
   );
 }
 

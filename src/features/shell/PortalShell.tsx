@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
@@ -111,6 +111,21 @@ function NewsBell({ trigger, placement }: { trigger?: (count: number) => ReactNo
   );
 }
 
+/**
+ * The one part of the shell that follows the route. The shell itself does not watch the location,
+ * so a navigation inside a screen (a report's next page) does not render the top bar, both
+ * sidebars and the news again. A new route is announced by its heading: focus moves there once the
+ * page (maybe still loading) has one.
+ */
+function RouteFollower({ main, pathname }: { main: RefObject<HTMLElement | null>; pathname: { current: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    pathname.current = location.pathname;
+  }, [location.pathname, pathname]);
+  useFocusHeadingOnChange(location.pathname, () => main.current?.querySelector<HTMLElement>('h1'));
+  return null;
+}
+
 export interface PortalShellProps {
   children: ReactNode;
   onLogout: () => void;
@@ -131,13 +146,11 @@ export interface PortalShellProps {
  */
 export function PortalShell({ children, onLogout, productName, siteId, blogUrl, notifications }: PortalShellProps) {
   const { data: affiliate, isError: affiliateFailed } = useGetAffiliateQuery();
-  const { pathname } = useLocation();
   // Spec 002 §4/§8: the affiliate record is loaded at start and an unsuccessful answer logs out
   // (success:false, any HTTP error, and a network failure too: a shell without the affiliate has no
   // name, ID, manager or balance to show, and signing in again is the way back).
-  // A new route is announced by its heading: focus moves there once the page (maybe still loading) has one.
   const main = useRef<HTMLElement>(null);
-  useFocusHeadingOnChange(pathname, () => main.current?.querySelector<HTMLElement>('h1'));
+  const pathname = useRef('');
   const loggedOut = useRef(false);
   useEffect(() => {
     if (!affiliateFailed || loggedOut.current) return;
@@ -155,7 +168,7 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
     trackUsage({
       source: 'portal',
       platform,
-      page: pathname,
+      page: pathname.current,
       userID,
       element_type: 'menu_link',
       reference_type: 'page',
@@ -203,6 +216,8 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         </Suspense>
       )}
       <Notifications {...notifications} />
+      {/* Last: its effects run after the rest of the shell's, as when the shell itself followed the route. */}
+      <RouteFollower main={main} pathname={pathname} />
     </ShellRoot>
   );
 }
