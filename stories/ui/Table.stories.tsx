@@ -165,11 +165,11 @@ export const RowClick: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByText('Crypto Starter'));
-    await expect(args.onRowAction).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: 1302 }), 3);
+    await expect(args.onRowAction).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: 1302 }));
     const row = canvas.getByRole('row', { name: /Debt Relief Now: open campaign 1099/ });
     row.focus();
     await userEvent.keyboard('{Enter}');
-    await expect(args.onRowAction).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: 1099 }), 2);
+    await expect(args.onRowAction).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: 1099 }));
   },
 };
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { SortDescriptor, SortDirection } from 'react-aria-components';
 import { Icon } from '../Icon';
 import { Skeleton } from '../Skeleton';
@@ -12,8 +12,11 @@ export interface TableColumn<T> {
   header: ReactNode;
   /** Plain-text name, used in the sort announcement when `header` is not a string. */
   textValue?: string;
-  /** Cell content. Formatting (money, percentages) is the caller's job. */
-  render?: (row: T, index: number) => ReactNode;
+  /**
+   * Cell content. Formatting (money, percentages) is the caller's job. It depends on the row only:
+   * a row is rendered again when its object or the columns change, not when sorting moves it.
+   */
+  render?: (row: T) => ReactNode;
   /** Content of this column in the totals row; defaults to `render` applied to the totals. */
   renderTotal?: (totals: Partial<T>) => ReactNode;
   /** Numbers: right aligned, tabular figures, first sort descending. */
@@ -48,8 +51,8 @@ export interface TableProps<T> {
   /** Number of placeholder rows while loading. */
   loadingRowCount?: number;
   loadingLabel?: string;
-  /** Makes rows clickable (and focusable, activated with Enter). */
-  onRowAction?: (row: T, index: number) => void;
+  /** Makes rows clickable (and focusable, activated with Enter). Pass a stable function (rows are memoised). */
+  onRowAction?: (row: T) => void;
   /** Accessible name of a clickable row, e.g. 'Open campaign 1234'. */
   getRowLabel?: (row: T) => string;
   /**
@@ -70,8 +73,8 @@ function labelOf<T>(col: TableColumn<T>): string {
   return col.textValue ?? (typeof col.header === 'string' ? col.header : '');
 }
 
-function cellValue<T>(col: TableColumn<T>, row: T, index: number): ReactNode {
-  if (col.render) return col.render(row, index);
+function cellValue<T>(col: TableColumn<T>, row: T): ReactNode {
+  if (col.render) return col.render(row);
   const v = (row as Record<string, unknown>)[col.key];
   return v == null ? '' : String(v);
 }
@@ -79,7 +82,7 @@ function cellValue<T>(col: TableColumn<T>, row: T, index: number): ReactNode {
 function totalValue<T>(col: TableColumn<T>, totals: Partial<T>): ReactNode {
   if (col.renderTotal) return col.renderTotal(totals);
   if (!(col.key in (totals as object))) return '';
-  return cellValue(col, totals as T, -1);
+  return cellValue(col, totals as T);
 }
 
 const directionWord: Record<SortDirection, string> = { ascending: 'ascending', descending: 'descending' };
@@ -126,14 +129,6 @@ export function Table<T>({
     onSortChange?.({ column: col.key, direction });
   };
 
-  const rowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, row: T, i: number) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onRowAction?.(row, i);
-    }
-  };
-
   let body: ReactNode;
   if (isLoading) {
     body = Array.from({ length: loadingRowCount }, (_, n) => (
@@ -154,26 +149,7 @@ export function Table<T>({
       </tr>
     );
   } else {
-    body = rows.map((row, i) => (
-      <tr
-        key={getRowKey(row, i)}
-        role={r('row')}
-        data-clickable={onRowAction ? '' : undefined}
-        tabIndex={onRowAction ? 0 : undefined}
-        aria-label={onRowAction && getRowLabel ? getRowLabel(row) : undefined}
-        onClick={onRowAction ? () => onRowAction(row, i) : undefined}
-        onKeyDown={onRowAction ? (e) => rowKeyDown(e, row, i) : undefined}
-      >
-        {columns.map((col) => {
-          const Cell = col.isRowHeader ? 'th' : 'td';
-          return (
-            <Cell key={col.key} scope={col.isRowHeader ? 'row' : undefined} role={r(col.isRowHeader ? 'rowheader' : 'cell')} data-align={alignOf(col)} data-label={labelOf(col)}>
-              {cellValue(col, row, i)}
-            </Cell>
-          );
-        })}
-      </tr>
-    ));
+    body = rows.map((row, i) => <Row key={getRowKey(row, i)} row={row} columns={columns} cards={!!cardsBelow} onRowAction={onRowAction} getRowLabel={getRowLabel} />);
   }
 
   return (
@@ -242,6 +218,49 @@ export function Table<T>({
     </Wrapper>
   );
 }
+
+interface RowProps<T> {
+  row: T;
+  columns: TableColumn<T>[];
+  cards: boolean;
+  onRowAction?: (row: T) => void;
+  getRowLabel?: (row: T) => string;
+}
+
+/**
+ * One body row. Memoised: sorting a report of a thousand rows moves them without rendering each
+ * again (its links, its formatted figures), as long as the caller keeps `columns` the same.
+ */
+function RowView<T>({ row, columns, cards, onRowAction, getRowLabel }: RowProps<T>) {
+  const r = (role: string) => (cards ? role : undefined);
+  const keyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onRowAction?.(row);
+    }
+  };
+  return (
+    <tr
+      role={r('row')}
+      data-clickable={onRowAction ? '' : undefined}
+      tabIndex={onRowAction ? 0 : undefined}
+      aria-label={onRowAction && getRowLabel ? getRowLabel(row) : undefined}
+      onClick={onRowAction ? () => onRowAction(row) : undefined}
+      onKeyDown={onRowAction ? keyDown : undefined}
+    >
+      {columns.map((col) => {
+        const Cell = col.isRowHeader ? 'th' : 'td';
+        return (
+          <Cell key={col.key} scope={col.isRowHeader ? 'row' : undefined} role={r(col.isRowHeader ? 'rowheader' : 'cell')} data-align={alignOf(col)} data-label={labelOf(col)}>
+            {cellValue(col, row)}
+          </Cell>
+        );
+      })}
+    </tr>
+  );
+}
+const Row = memo(RowView) as typeof RowView;
 
 function useOverflows(ref: RefObject<HTMLElement | null>) {
   const [overflows, setOverflows] = useState(false);
