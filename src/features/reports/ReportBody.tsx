@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -159,6 +159,11 @@ function Banners({ type, range, filters, loaded }: { type: ReportType; range: Da
 function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; rows: readonly unknown[] }) {
   const [prepared, setPrepared] = useState<{ url: string } | 'preparing' | null>(null);
   const name = reportCsvName(type, range);
+  const prepares = type === 'conversions' || type === 'reversals';
+  // The writer of the long reports is fetched with them, not when 'Prepare CSV' is pressed.
+  useEffect(() => {
+    if (prepares) void import('./reportCsvFile');
+  }, [prepares]);
   const download = (url: string) => {
     const a = document.createElement('a');
     a.href = url;
@@ -167,10 +172,10 @@ function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; r
   };
   // The CSV writer (papaparse) loads with the first CSV.
   const blobUrl = async () => {
-    const { reportCsv } = await import('./reportCsv');
-    return URL.createObjectURL(new Blob([reportCsv(type, rows)], { type: 'text/csv;charset=utf-8' }));
+    const { reportCsvFile } = await import('./reportCsvFile');
+    return URL.createObjectURL(await reportCsvFile(type, rows));
   };
-  if (type === 'conversions' || type === 'reversals') {
+  if (prepares) {
     if (prepared && prepared !== 'preparing') {
       return (
         <CsvRow>
@@ -404,7 +409,8 @@ function PagedTable({ type, range, rows, page, filters }: { type: 'conversions' 
           aria-label={`${REPORT_LABELS[type]} report, page ${current} of ${totalPages}`}
           columns={columns}
           rows={shown}
-          getRowKey={(r, i) => ('key_id' in r ? r.key_id : `${r.reverse_date}-${i}`)}
+          // Keyed by place on the page: a page change updates the 50 rows in place (no row keeps state).
+          getRowKey={(_, i) => i}
         />
       </Scroll>
       <Pagination page={current} totalPages={totalPages} onChange={go} aria-label={`${REPORT_LABELS[type]} pages, below the table`} />

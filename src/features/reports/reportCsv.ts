@@ -33,8 +33,13 @@ const campaign = <R extends EarningsRow>(): Array<Column<R>> => [
   ['Campaign ID', (r) => r.campaign_id],
   ['Campaign', (r) => r.name],
 ];
-const subids = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> =>
-  ([1, 2, 3, 4, 5] as const).map((n) => [`Sub ID ${n}`, (r: R) => r[`subid${n}`]] as Column<R>);
+const subids = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> => [
+  ['Sub ID 1', (r) => r.subid1],
+  ['Sub ID 2', (r) => r.subid2],
+  ['Sub ID 3', (r) => r.subid3],
+  ['Sub ID 4', (r) => r.subid4],
+  ['Sub ID 5', (r) => r.subid5],
+];
 
 export interface ReportRowsByType {
   earnings: EarningsRow;
@@ -90,11 +95,32 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRowsByType[T]>> } = {
   ],
 };
 
-/** The CSV text of a report's rows. Throws 'Invalid report type' for a type that is not one. */
-export function reportCsv(type: string, rows: readonly unknown[]): string {
+/** Rows written per papaparse call: short-lived arrays and strings, not 100,000 rows of them at once. */
+const CHUNK_ROWS = 5_000;
+
+/**
+ * The CSV of a report's rows as consecutive pieces of text (a Blob takes them as they are, so the
+ * whole file is never one string). Without `header`, the lines of the rows only: the second half of
+ * a long report, written in a worker (reportCsvFile.ts). Throws 'Invalid report type' for a type
+ * that is not one.
+ */
+export function reportCsvParts(type: string, rows: readonly unknown[], { header = true }: { header?: boolean } = {}): string[] {
   if (!isReportType(type)) throw new Error(INVALID_REPORT_TYPE);
   const columns = COLUMNS[type] as Array<Column<unknown>>;
+  const config = { newline: '\r\n', escapeFormulae: true };
+  const fields = columns.map(([h]) => h);
+  const line = (row: unknown) => columns.map(([, value]) => value(row));
   // The referrals CSV holds the headers only (spec 001 section 4).
-  const data = type === 'referrals' ? [] : rows.map((row) => columns.map(([, value]) => value(row)));
-  return Papa.unparse({ fields: columns.map(([header]) => header), data }, { newline: '\r\n', escapeFormulae: true });
+  const all = type === 'referrals' ? [] : rows;
+  const first = all.slice(0, CHUNK_ROWS).map(line);
+  const parts = [header ? Papa.unparse({ fields, data: first }, config) : Papa.unparse(first, config)];
+  for (let i = CHUNK_ROWS; i < all.length; i += CHUNK_ROWS) {
+    parts.push(config.newline, Papa.unparse(all.slice(i, i + CHUNK_ROWS).map(line), config));
+  }
+  return parts;
+}
+
+/** The CSV text of a report's rows. Throws 'Invalid report type' for a type that is not one. */
+export function reportCsv(type: string, rows: readonly unknown[]): string {
+  return reportCsvParts(type, rows).join('');
 }

@@ -226,6 +226,26 @@ export const Conversions: Story = {
   },
 };
 
+/**
+ * A long report's CSV (12,000 conversions): from 10,000 rows half of it is written in a worker
+ * (reportCsvFile.ts). The file read back has one header, every row once and in order.
+ */
+const manyConversions = Array.from({ length: 12_000 }, (_, i) => ({ ...conversionRows[i % conversionRows.length], key_id: String(200_000 + i) }));
+export const ConversionsLongCsv: Story = {
+  parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
+  beforeEach: withMocks(reportHandlers.conversions(manyConversions)),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Conversions report, page 1 of 240/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Prepare CSV' }));
+    const link = await canvas.findByRole('link', { name: 'Download CSV' }, { timeout: 10_000 });
+    const lines = (await (await fetch(link.getAttribute('href')!)).text()).trimEnd().split('\r\n');
+    await expect(lines).toHaveLength(12_001);
+    await expect(lines.filter((l) => l.startsWith('ID,Date,'))).toHaveLength(1);
+    await expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(manyConversions.map((r) => r.key_id));
+  },
+};
+
 export const Reversals: Story = {
   parameters: at(paths.reports('reversals', { startDate: '2026-11-01', endDate: '2026-11-30' })),
   beforeEach: withMocks(reportHandlers.reversals()),

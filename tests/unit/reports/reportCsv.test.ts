@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { EarningsRow, ReversalRow } from '../../../src/api/contract/reports';
-import { reportCsv } from '../../../src/features/reports/reportCsv';
+import { reportCsv, reportCsvParts } from '../../../src/features/reports/reportCsv';
 import { INVALID_REPORT_TYPE, reportCsvName } from '../../../src/features/reports/reportTypes';
 
 const row = (over: Partial<EarningsRow>): EarningsRow => ({ campaign_id: 1205, name: 'NovaLend', clicks: 100, leads: 4, conversion: 4, sales: 0, earnings: 106, epc: 1.06, ...over });
@@ -23,6 +23,21 @@ describe('report CSV', () => {
     expect(parsed[4]).toBe(`'=HYPERLINK("http://x")`);
     expect(parsed.slice(8, 11)).toEqual(["'+1", "'-cmd", "'@SUM(A1)"]);
     expect(parsed[7]).toBe('-12.5');
+  });
+
+  it('writes a long report in pieces that read back as one file: every row once, in order, one header', () => {
+    const rows = Array.from({ length: 12_345 }, (_, i) => row({ campaign_id: i, name: i % 1000 === 0 ? `=bad ${i}` : `Campaign ${i}` }));
+    const parts = reportCsvParts('earnings', rows);
+    expect(parts.length).toBeGreaterThan(1);
+    const parsed = Papa.parse<string[]>(parts.join('')).data;
+    expect(parsed).toHaveLength(12_346);
+    expect(parsed.filter((r) => r[0] === 'Campaign ID')).toHaveLength(1);
+    expect(parsed.slice(1).map((r) => Number(r[0]))).toEqual(rows.map((r) => r.campaign_id));
+    expect(parsed[5_001][1]).toBe("'=bad 5000");
+    expect(parts.join('')).toBe(reportCsv('earnings', rows));
+    // Two halves (the second written in a worker, without the header) make the same file.
+    const halves = [...reportCsvParts('earnings', rows.slice(0, 6_000)), '\r\n', ...reportCsvParts('earnings', rows.slice(6_000), { header: false })];
+    expect(halves.join('')).toBe(reportCsv('earnings', rows));
   });
 
   it('referrals hold the headers only; an unknown type is refused', () => {
