@@ -239,25 +239,37 @@ describe(`reports (${testEngine})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/reports/earnings?startDate=2026-11-01&endDate=2026-11-02' })).statusCode).toBe(401);
   });
 
-  it('writes every text of a conversion as JSON must have it (quotes, backslashes, line breaks, emoji)', async () => {
+  it('writes every text of a conversion as JSON must have it (quotes, backslashes, line breaks, emoji, the unit separator)', async () => {
     await setZone('11,-5');
     const odd = 'a "quoted" \\ back\\slash, a\nline, a\ttab, ✓ 🎉 </script>';
-    const row = await t.database.db
+    // The route reads each row as one text of fields joined by U+001F: a text holding it is read again field by field.
+    const split = 'one\u001ftwo\u001f';
+    const now = Date.now();
+    const rows = await t.database.db
       .insertInto('conversions')
-      .values({ affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'pending', rate_type: 'P', sale_amount: '100.005', payout: '35.125', sub2: odd, city: 'Kraków', advertiser_ref: 'ODD-1', converted_at: new Date() })
+      .values([
+        { affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'pending', rate_type: 'P', sale_amount: '100.005', payout: '35.125', sub2: odd, city: 'Kraków', advertiser_ref: 'ODD-1', converted_at: new Date(now) },
+        { affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'approved', rate_type: 'F', payout: '2', sub3: split, region: split, advertiser_ref: 'ODD-2', converted_at: new Date(now - 1000) },
+      ])
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     try {
       const { start, end } = today(-300);
       const res = await get(`/api/reports/conversions?startDate=${start}&endDate=${end}&page=all`);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const body = ConversionsResponse.parse(res.json());
-      const ours = body.report.find((r) => r.key_id === String(row.id))!;
+      const at = body.report.findIndex((r) => r.key_id === String(rows[0].id));
+      const later = body.report.findIndex((r) => r.key_id === String(rows[1].id));
+      const [ours, separated] = [body.report[at], body.report[later]];
       expect(ours).toMatchObject({ subid2: odd, status: 'Pending', rate_type: '% of sale', sales: 100.01, earnings: 35.13, ip_location: { city: 'Kraków' } });
       expect(ours.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      // In its place (newest first), every field its own.
+      expect(later).toBeGreaterThan(at);
+      expect(separated).toMatchObject({ subid3: split, subid4: '', status: 'Approved', rate_type: '$ per lead', earnings: 2, ip_location: { region: split, city: '' } });
+      expect(body.report.every((r) => r !== undefined && r !== null)).toBe(true);
       expect(body.total_pages).toBe(Math.ceil(body.report.length / 50));
     } finally {
-      await t.database.db.deleteFrom('conversions').where('id', '=', row.id).execute();
+      await t.database.db.deleteFrom('conversions').where('id', 'in', rows.map((r) => r.id)).execute();
     }
   });
 });
