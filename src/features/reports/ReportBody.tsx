@@ -162,7 +162,7 @@ function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; r
   const prepares = type === 'conversions' || type === 'reversals';
   // The writer of the long reports is fetched with them, not when 'Prepare CSV' is pressed.
   useEffect(() => {
-    if (prepares) void import('./reportCsvFile');
+    if (prepares) void import('./reportCsv');
   }, [prepares]);
   const download = (url: string) => {
     const a = document.createElement('a');
@@ -172,8 +172,8 @@ function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; r
   };
   // The CSV writer (papaparse) loads with the first CSV.
   const blobUrl = async () => {
-    const { reportCsvFile } = await import('./reportCsvFile');
-    return URL.createObjectURL(await reportCsvFile(type, rows));
+    const { reportCsvParts } = await import('./reportCsv');
+    return URL.createObjectURL(new Blob(reportCsvParts(type, rows), { type: 'text/csv;charset=utf-8' }));
   };
   if (prepares) {
     if (prepared && prepared !== 'preparing') {

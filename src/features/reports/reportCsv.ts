@@ -100,9 +100,8 @@ const CHUNK_ROWS = 5_000;
 
 /**
  * The CSV of a report's rows as consecutive pieces of text (a Blob takes them as they are, so the
- * whole file is never one string). Without `header`, the lines of the rows only: the second half of
- * a long report, written in a worker (reportCsvFile.ts). Throws 'Invalid report type' for a type
- * that is not one.
+ * whole file is never one string). Without `header`, the lines of the rows only (to append to a
+ * file already begun). Throws 'Invalid report type' for a type that is not one.
  */
 export function reportCsvParts(type: string, rows: readonly unknown[], { header = true }: { header?: boolean } = {}): string[] {
   if (!isReportType(type)) throw new Error(INVALID_REPORT_TYPE);

@@ -227,8 +227,8 @@ export const Conversions: Story = {
 };
 
 /**
- * A long report's CSV (12,000 conversions): from 10,000 rows half of it is written in a worker
- * (reportCsvFile.ts). The file read back has one header, every row once and in order.
+ * A long report's CSV (12,000 conversions), written in pieces of 5,000 rows (reportCsv.ts): the
+ * file read back has one header, every row once and in order.
  */
 const manyConversions = Array.from({ length: 12_000 }, (_, i) => ({ ...conversionRows[i % conversionRows.length], key_id: String(200_000 + i) }));
 export const ConversionsLongCsv: Story = {

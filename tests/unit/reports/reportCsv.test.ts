@@ -35,7 +35,7 @@ describe('report CSV', () => {
     expect(parsed.slice(1).map((r) => Number(r[0]))).toEqual(rows.map((r) => r.campaign_id));
     expect(parsed[5_001][1]).toBe("'=bad 5000");
     expect(parts.join('')).toBe(reportCsv('earnings', rows));
-    // Two halves (the second written in a worker, without the header) make the same file.
+    // A file begun, then continued without the header, is the same file.
     const halves = [...reportCsvParts('earnings', rows.slice(0, 6_000)), '\r\n', ...reportCsvParts('earnings', rows.slice(6_000), { header: false })];
     expect(halves.join('')).toBe(reportCsv('earnings', rows));
   });
