@@ -261,11 +261,12 @@ describe(`reports (${testEngine})`, () => {
       const at = body.report.findIndex((r) => r.key_id === String(rows[0].id));
       const later = body.report.findIndex((r) => r.key_id === String(rows[1].id));
       const [ours, separated] = [body.report[at], body.report[later]];
-      expect(ours).toMatchObject({ subid2: odd, status: 'Pending', rate_type: '% of sale', sales: 100.01, earnings: 35.13, ip_location: { city: 'Kraków' } });
+      const { name } = await t.database.db.selectFrom('campaigns').select('name').where('id', '=', campaign.id).executeTakeFirstOrThrow();
+      expect(ours).toMatchObject({ name, subid2: odd, status: 'Pending', rate_type: '% of sale', sales: 100.01, earnings: 35.13, ip_location: { city: 'Kraków' } });
       expect(ours.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       // In its place (newest first), every field its own.
       expect(later).toBeGreaterThan(at);
-      expect(separated).toMatchObject({ subid3: split, subid4: '', status: 'Approved', rate_type: '$ per lead', earnings: 2, ip_location: { region: split, city: '' } });
+      expect(separated).toMatchObject({ name, subid3: split, subid4: '', status: 'Approved', rate_type: '$ per lead', earnings: 2, ip_location: { region: split, city: '' } });
       expect(body.report.every((r) => r !== undefined && r !== null)).toBe(true);
       expect(body.total_pages).toBe(Math.ceil(body.report.length / 50));
     } finally {
