@@ -16,10 +16,13 @@
  * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import pg from 'pg';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../server/db/demo/seed';
@@ -61,15 +64,18 @@ function build() {
 export interface Product {
   url: string;
   dataDir: string;
+  /** The Postgres database it runs on; PGlite in `dataDir` when absent. */
+  databaseUrl?: string;
   /** Stops the server; `keepData` leaves its database for the next start. */
   stop: (keepData?: boolean) => Promise<void>;
 }
 
-export async function startProduct(dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))): Promise<Product> {
+export async function startProduct(dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-')), databaseUrl?: string): Promise<Product> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // On Postgres the demo network is seeded into the empty database only when asked (--demo).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', ...(databaseUrl ? ['--demo'] : [])], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -87,6 +93,7 @@ export async function startProduct(dataDir = mkdtempSync(path.join(tmpdir(), 'po
   return {
     url,
     dataDir,
+    databaseUrl,
     stop: async (keepData = false) => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -144,6 +151,28 @@ async function audit(page: Page, url: string): Promise<Figures> {
   return figures(result.lhr);
 }
 
+/** Runs `work` on a new database of the Postgres server at `url`, dropped afterwards. */
+async function onScratchPostgres(url: string, work: (scratch: string) => Promise<void>) {
+  const name = `bench_web_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  try {
+    await work(scratch.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
 export async function signIn(browser: Browser, base: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
@@ -190,6 +219,13 @@ async function main() {
     }
     if (process.env.BENCH_WEB_SKIP_REPORTS !== '1') {
       product = await reportsAtScale({ browser, product, startProduct, signIn, say });
+      // The same on Postgres (BENCH_WEB_DATABASE_URL: a scratch database is made there and dropped).
+      const pgUrl = process.env.BENCH_WEB_DATABASE_URL;
+      if (pgUrl) await onScratchPostgres(pgUrl, async (url) => {
+        say('\nThe same on Postgres:');
+        const onPostgres = await startProduct(undefined, url);
+        await (await reportsAtScale({ browser, product: onPostgres, startProduct, signIn, say })).stop();
+      });
     }
   } finally {
     await browser.close();
@@ -212,7 +248,10 @@ async function main() {
   say(over ? `\n${over} route(s) downloaded more JavaScript than their budget.` : '\nEvery route within its JavaScript budget.');
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as the bench, not when a probe imports its helpers.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
