@@ -41,6 +41,7 @@ import { systemRoutes } from './modules/system/routes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
 import { postbackLogRoutes } from './modules/postbacks/log';
 import { postbackRoutes } from './modules/postbacks/routes';
+import { registerRoutes } from './modules/register/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
       await api.register(sessionRoutes, { ctx });
       await api.register(affiliateRoutes, { ctx });
+      await api.register(registerRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });

@@ -9,6 +9,7 @@ import type { AnyEndpoint } from './endpoint';
 import { imageEndpoints } from './images';
 import { operatorEndpoints } from './operator';
 import { postbackLogEndpoints } from './postbackLog';
+import { registerEndpoints } from './register';
 import { reportEndpoints } from './reports';
 import { sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -34,6 +35,7 @@ export const apiEndpoints = {
   ...campaignAccessEndpoints,
   ...operatorEndpoints,
   ...reportEndpoints,
+  ...registerEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;
