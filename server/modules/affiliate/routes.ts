@@ -4,13 +4,40 @@ import { sessionEndpoints } from '../../../src/api/contract/session';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { EMAIL_UNDELIVERABLE, emailProblem } from '../../../src/shared/emailRules';
+import { INVALID_MOBILE, isValidPhone } from '../../../src/shared/phone';
 import { loadAffiliateRecord } from './queries';
+
+/** Flag 121 (spec 001 section 3): the affiliate's e-mail address is invalid or undeliverable. */
+export const FLAG_INVALID_EMAIL = 121;
 
 export const affiliateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   route(app, affiliateEndpoints.getAffiliate, async (request) => {
     const record = await loadAffiliateRecord(ctx.db, request.auth.affiliateId);
     if (!record) throw unauthorized();
     return record;
+  });
+
+  route(app, affiliateEndpoints.validatePhone, async (request) => {
+    const isValid = isValidPhone(request.query.m);
+    return { success: true as const, isValid, ...(isValid ? {} : { message: INVALID_MOBILE }) };
+  });
+
+  route(app, affiliateEndpoints.validateEmail, async (request) => {
+    const email = request.query.email.trim();
+    let problem = emailProblem(email);
+    if (!problem) {
+      // The product's own deliverability flag: the address on file that mail could not reach.
+      const flagged = await ctx.db
+        .selectFrom('affiliates as a')
+        .innerJoin('affiliate_flags as f', (j) => j.onRef('f.affiliate_id', '=', 'a.id').on('f.flag', '=', FLAG_INVALID_EMAIL))
+        .select('a.id')
+        .where('a.id', '=', request.auth.affiliateId)
+        .where((eb) => eb(eb.fn('lower', ['a.email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      if (flagged) problem = EMAIL_UNDELIVERABLE;
+    }
+    return { success: true as const, isValid: !problem, ...(problem ? { message: problem } : {}) };
   });
 
   route(app, sessionEndpoints.pageView, async (request) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from './common';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -74,6 +75,12 @@ export const AffiliateResponse = successEnvelope({
 });
 export type AffiliateResponse = z.infer<typeof AffiliateResponse>;
 
+export const ValidationResponse = successEnvelope({
+  isValid: z.boolean(),
+  /** When not valid: the message to show (spec 002 section 5). */
+  message: z.string().optional(),
+});
+
 export const affiliateEndpoints = {
   getAffiliate: endpoint({
     method: 'GET',
@@ -84,5 +91,23 @@ export const affiliateEndpoints = {
     // log=true is sent by the settings page (spec 001 section 7); the answer is the same.
     query: z.object({ log: z.enum(['true', 'false']).optional() }),
     response: AffiliateResponse,
+  }),
+  validatePhone: endpoint({
+    method: 'GET',
+    path: '/affiliate/validatePhone',
+    access: 'session',
+    tags: ['affiliate'],
+    summary: 'Whether a phone number is a real number (libphonenumber-js; without a country code, a US number)',
+    query: z.object({ m: SafeText().max(100, 'is too long') }),
+    response: ValidationResponse,
+  }),
+  validateEmail: endpoint({
+    method: 'GET',
+    path: '/affiliate/validateEmail',
+    access: 'session',
+    tags: ['affiliate'],
+    summary: "Whether an e-mail address may be used: well formed, free of the banned words of spec 002 section 5, and not the affiliate's own address already known to be undeliverable (flag 121)",
+    query: z.object({ email: SafeText().max(1000, 'is too long') }),
+    response: ValidationResponse,
   }),
 };
