@@ -24,10 +24,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { dropSchema, openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedMinimalNetwork } from '../tests/server/trackingNetwork';
+import { onScratchPostgres } from './scratchPostgres';
 import { searchBench } from './search';
 import { earningsReport, generateHistory, median, summaryFromRawEvents, summaryFromRollup } from './summary';
 
@@ -180,34 +180,22 @@ async function benchPglite() {
 
 /** Postgres: a scratch database on the DATABASE_URL server, dropped afterwards. */
 async function benchPostgres(url: string) {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  await onScratchPostgres(url, 'bench', async (scratch) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     try {
-      await client.query(statement);
+      const database = await openDatabase({ engine: 'postgres', url: scratch, poolSize: 2 });
+      const network = await seedBenchNetwork(database);
+      await database.close();
+      // As npm start: WEB_CONCURRENCY when set, else one process per core; without WEB_CONCURRENCY the
+      // single-process server is measured too, for comparison (docs/benchmarks.md).
+      const counts = process.env.WEB_CONCURRENCY ? [process.env.WEB_CONCURRENCY] : [...new Set(['1', String(os.availableParallelism())])];
+      for (const processes of counts) {
+        await clicksAndConversions(`Postgres, ${processes} server process${processes === '1' ? '' : 'es'}`, { DATA_DIR: dataDir, DATABASE_URL: scratch, WEB_CONCURRENCY: processes }, network.code, network.secret);
+      }
     } finally {
-      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  };
-  await admin(`create database ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  try {
-    const database = await openDatabase({ engine: 'postgres', url: scratch.toString(), poolSize: 2 });
-    const network = await seedBenchNetwork(database);
-    await database.close();
-    // As npm start: WEB_CONCURRENCY when set, else one process per core; without WEB_CONCURRENCY the
-    // single-process server is measured too, for comparison (docs/benchmarks.md).
-    const counts = process.env.WEB_CONCURRENCY ? [process.env.WEB_CONCURRENCY] : [...new Set(['1', String(os.availableParallelism())])];
-    for (const processes of counts) {
-      await clicksAndConversions(`Postgres, ${processes} server process${processes === '1' ? '' : 'es'}`, { DATA_DIR: dataDir, DATABASE_URL: scratch.toString(), WEB_CONCURRENCY: processes }, network.code, network.secret);
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  });
 }
 
 async function summary() {

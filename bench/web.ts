@@ -16,18 +16,17 @@
  * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import pg from 'pg';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../server/db/demo/seed';
 import { paths } from '../src/shared/paths';
 import { reportsAtScale } from './reportsAtScale';
+import { onScratchPostgres } from './scratchPostgres';
 
 const root = path.join(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -151,28 +150,6 @@ async function audit(page: Page, url: string): Promise<Figures> {
   return figures(result.lhr);
 }
 
-/** Runs `work` on a new database of the Postgres server at `url`, dropped afterwards. */
-async function onScratchPostgres(url: string, work: (scratch: string) => Promise<void>) {
-  const name = `bench_web_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  try {
-    await work(scratch.toString());
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-}
-
 export async function signIn(browser: Browser, base: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
@@ -221,7 +198,7 @@ async function main() {
       product = await reportsAtScale({ browser, product, startProduct, signIn, say });
       // The same on Postgres (BENCH_WEB_DATABASE_URL: a scratch database is made there and dropped).
       const pgUrl = process.env.BENCH_WEB_DATABASE_URL;
-      if (pgUrl) await onScratchPostgres(pgUrl, async (url) => {
+      if (pgUrl) await onScratchPostgres(pgUrl, 'bench_web', async (url) => {
         say('\nThe same on Postgres:');
         const onPostgres = await startProduct(undefined, url);
         await (await reportsAtScale({ browser, product: onPostgres, startProduct, signIn, say })).stop();
