@@ -2,6 +2,7 @@
 // this under tsx and reads the JSON it prints: the Vite config itself stays free of the contract's imports).
 import { z } from 'zod';
 import * as affiliate from '../src/api/contract/affiliate.ts';
+import * as balance from '../src/api/contract/balance.ts';
 import * as campaign from '../src/api/contract/campaign.ts';
 import * as campaignAccess from '../src/api/contract/campaignAccess.ts';
 import * as campaignDetail from '../src/api/contract/campaignDetail.ts';
@@ -14,6 +15,7 @@ import * as images from '../src/api/contract/images.ts';
 import * as index from '../src/api/contract/index.ts';
 import * as operator from '../src/api/contract/operator.ts';
 import * as postbackLog from '../src/api/contract/postbackLog.ts';
+import * as register from '../src/api/contract/register.ts';
 import * as reports from '../src/api/contract/reports.ts';
 import * as session from '../src/api/contract/session.ts';
 import * as system from '../src/api/contract/system.ts';
@@ -22,8 +24,8 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, reports, session,
-  system, tracking, twoFactor,
+  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, register,
+  reports, session, system, tracking, twoFactor,
 };
 
 /**

@@ -27,6 +27,7 @@ import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { accessRequestRoutes } from './modules/access/requests';
 import { operatorRoutes } from './modules/access/operator';
 import { affiliateRoutes } from './modules/affiliate/routes';
+import { balanceRoutes } from './modules/balance/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contentRoutes } from './modules/content/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes, { ctx });
       await api.register(affiliateRoutes, { ctx });
       await api.register(registerRoutes, { ctx });
+      await api.register(balanceRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });

@@ -1,4 +1,5 @@
 import { affiliateEndpoints } from './affiliate';
+import { balanceEndpoints } from './balance';
 import { campaignEndpoints } from './campaign';
 import { campaignAccessEndpoints } from './campaignAccess';
 import { campaignDetailEndpoints } from './campaignDetail';
@@ -36,6 +37,7 @@ export const apiEndpoints = {
   ...operatorEndpoints,
   ...reportEndpoints,
   ...registerEndpoints,
+  ...balanceEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;
