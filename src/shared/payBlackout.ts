@@ -1,0 +1,68 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { EASTERN_TIME_ZONE } from './dates';
+
+/**
+ * The payment-details blackout (spec 001 §6 and §9): payment details cannot be changed from Tuesday
+ * 09:00 to Wednesday 12:00 Eastern. One source for the server, which refuses changes in it, and the
+ * portal, which shows it and notices it starting or ending while the Payment Settings modal is open.
+ *
+ * Decision (docs/settings.md): "Eastern" is America/New_York wall-clock time, so the window moves
+ * with daylight saving time (13:00–16:00 UTC in summer, 14:00–17:00 UTC in winter). The warning
+ * keeps the spec's words, "EST" included.
+ *
+ * The window is [Tuesday 09:00:00, Wednesday 12:00:00): 09:00:00 is inside, 12:00:00 is not.
+ */
+export const PAY_BLACKOUT_TIME_ZONE = EASTERN_TIME_ZONE;
+
+/** The warning under the provider buttons during the blackout, and the server's refusal (verbatim, spec 001 §6). */
+export const PAY_BLACKOUT_MESSAGE = 'You cannot change payment details from Tuesday 9AM EST to Wednesday 12PM EST.';
+
+/** The label of every provider button during the blackout (spec 001 §4 Payment modal, §6). */
+export const PAY_BLACKOUT_LABEL = 'Changes Unavailable (See Below)';
+
+const TUESDAY = 2; // ISO day of week: Monday 1 ... Sunday 7
+const WEDNESDAY = 3;
+const START_MINUTE = 9 * 60; // Tuesday 09:00
+const END_MINUTE = 12 * 60; // Wednesday 12:00
+
+interface Wall {
+  isoDay: number;
+  /** Minutes since the wall-clock midnight (seconds are not needed: the edges are whole minutes). */
+  minute: number;
+  day: string;
+}
+
+/** The wall-clock reading in New York, without going through the machine's own time zone. */
+function wall(now: Date): Wall {
+  const [isoDay, hh, mm, day] = formatInTimeZone(now, PAY_BLACKOUT_TIME_ZONE, 'i HH mm yyyy-MM-dd').split(' ');
+  return { isoDay: Number(isoDay), minute: Number(hh) * 60 + Number(mm), day };
+}
+
+/** Whether payment details are frozen at this instant. */
+export function isPayBlackout(now: Date): boolean {
+  const w = wall(now);
+  return (w.isoDay === TUESDAY && w.minute >= START_MINUTE) || (w.isoDay === WEDNESDAY && w.minute < END_MINUTE);
+}
+
+/** 'YYYY-MM-DD' plus whole days (calendar arithmetic in UTC, never in the machine's zone). */
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant the blackout next starts (when outside it) or ends (when inside it): strictly after
+ * `now`. 09:00 and 12:00 never fall in a daylight-saving gap or overlap (those are at 02:00), so each
+ * edge is one well-defined instant.
+ */
+export function nextBlackoutChange(now: Date): Date {
+  const w = wall(now);
+  if (isPayBlackout(now)) {
+    const days = w.isoDay === TUESDAY ? 1 : 0;
+    return fromZonedTime(`${addDays(w.day, days)}T12:00:00`, PAY_BLACKOUT_TIME_ZONE);
+  }
+  let days = (TUESDAY - w.isoDay + 7) % 7;
+  // Outside the window on a Tuesday means before 09:00: today. Wednesday afternoon: next week (6 days).
+  if (days === 0 && w.minute >= START_MINUTE) days = 7;
+  return fromZonedTime(`${addDays(w.day, days)}T09:00:00`, PAY_BLACKOUT_TIME_ZONE);
+}
