@@ -14,18 +14,20 @@ import * as envelope from '../src/api/contract/envelope.ts';
 import * as images from '../src/api/contract/images.ts';
 import * as index from '../src/api/contract/index.ts';
 import * as operator from '../src/api/contract/operator.ts';
+import * as paychange from '../src/api/contract/paychange.ts';
 import * as postbackLog from '../src/api/contract/postbackLog.ts';
 import * as register from '../src/api/contract/register.ts';
 import * as reports from '../src/api/contract/reports.ts';
 import * as session from '../src/api/contract/session.ts';
+import * as settings from '../src/api/contract/settings.ts';
 import * as system from '../src/api/contract/system.ts';
 import * as tracking from '../src/api/contract/tracking.ts';
 import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, postbackLog, register,
-  reports, session, system, tracking, twoFactor,
+  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, paychange, postbackLog, register,
+  reports, session, settings, system, tracking, twoFactor,
 };
 
 /**

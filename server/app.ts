@@ -26,6 +26,8 @@ import { compressVariants, preferredEncoding, registerCompression } from './lib/
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { accessRequestRoutes } from './modules/access/requests';
 import { operatorRoutes } from './modules/access/operator';
+import { createProviders, providerFrameOrigins, type PaychangeSettings } from './modules/paychange/providers';
+import { paychangeRoutes } from './modules/paychange/routes';
 import { affiliateRoutes } from './modules/affiliate/routes';
 import { balanceRoutes } from './modules/balance/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -37,6 +39,7 @@ import { cdnOrigin } from './modules/images/cdn';
 import { campaignDetailRoutes } from './modules/campaignDetail/routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/session/loginLimiter';
 import { sessionRoutes } from './modules/session/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { makeDummyHash } from './modules/session/service';
 import { systemRoutes } from './modules/system/routes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
@@ -100,6 +103,10 @@ export interface AppDeps {
   creativeBaseUrl?: string;
   /** Access requests and operators; uploadDir absent (tests): a fresh folder under the system's temp. */
   access?: Partial<AccessSettings>;
+  /** Payment providers (config PAYONEER_*, TIPALTI_*); absent: the built-in sandbox provider page for both. */
+  paychange?: PaychangeSettings;
+  /** The real providers' HTTP client (tests: a stub). */
+  paychangeFetch?: typeof fetch;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -172,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The Payment Settings modal's iframe: the sandbox provider page ('self') or a configured provider's.
+        frameSrc: ["'self'", ...providerFrameOrigins(deps.paychange ?? {})],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -225,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
       await api.register(sessionRoutes, { ctx });
       await api.register(affiliateRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
       await api.register(registerRoutes, { ctx });
       await api.register(balanceRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
@@ -243,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accessRequestRoutes, { ctx });
       await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
       await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
+      await api.register(paychangeRoutes, { ctx, providers: createProviders(deps.paychange ?? {}, ctx.totpKey, deps.paychangeFetch) });
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,8 @@ import * as m0007 from './migrations/0007_search';
 import * as m0009 from './migrations/0009_postback_log';
 import * as m0010 from './migrations/0010_access_requests';
 import * as m0011 from './migrations/0011_report_buckets';
+import * as m0012 from './migrations/0012_settings_window';
+import * as m0013 from './migrations/0013_paychange';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -28,6 +30,8 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0009_postback_log': m0009,
   '0010_access_requests': m0010,
   '0011_report_buckets': m0011,
+  '0012_settings_window': m0012,
+  '0013_paychange': m0013,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

@@ -95,6 +95,8 @@ export interface SessionsTable {
   id: Id; affiliate_id: number; token_hash: string; stage: SessionStage; ip: Default<string>;
   user_agent: Default<string>; created_at: Timestamp; last_seen_at: Timestamp; expires_at: Date | string;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0012: saves of the profile are accepted until then (after a settings code check). */
+  settings_verified_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface VerificationCodesTable {
   id: Id; affiliate_id: number | null;
@@ -306,6 +308,15 @@ export interface UsageEventsTable {
   reference_name: Default<string>; created_at: Timestamp;
 }
 /** 0004: last dismissal of a dashboard notice per affiliate (snoozes and records of the calls). */
+/** Migration 0013: one row per pay-change started from the Payment Settings modal (docs/settings.md). */
+export interface PaychangeRequestsTable {
+  id: string; affiliate_id: number; platform: 'Payoneer' | 'Tipalti'; kind: 'sandbox' | 'live';
+  created_at: Timestamp; expires_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  method: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface AffiliateNoticeDismissalsTable {
   affiliate_id: number; notice: 'telegram' | 'paymentMethod' | 'missingMobile' | 'tipaltiMissingDocs';
   dismissed_at: Timestamp;
@@ -372,6 +383,7 @@ export interface DB {
   app_meta: AppMetaTable;
   usage_events: UsageEventsTable;
   affiliate_notice_dismissals: AffiliateNoticeDismissalsTable;
+  paychange_requests: PaychangeRequestsTable;
 }
 
 export type Affiliate = Selectable<AffiliatesTable>;

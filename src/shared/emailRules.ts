@@ -4,8 +4,7 @@ import { z } from 'zod';
 /** Spec 002 section 5: the messages of the e-mail rules. */
 export const EMAIL_NOT_ALLOWED = 'This email address is not allowed.';
 export const EMAIL_INVALID = 'This email address is invalid.';
-/** Spec 001 section 8: the address mail could not reach (flag 121). */
-export const EMAIL_UNDELIVERABLE = 'We are unable to send messages to this email address. Please update it to a valid email address.';
+export { EMAIL_UNDELIVERABLE } from './profileOptions';
 
 /** Longest address a mailbox can have (RFC 5321: 254 characters). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -159,7 +159,10 @@ describe(`two-factor set-up (${testEngine})`, () => {
     expect((await verifyToken(token)).statusCode).toBe(200);
     const next = await t.app.inject({ method: 'POST', url: '/api/authenticationApp', payload: { email: DEMO_ACCOUNTS.forced2fa, password: 'Demo-2026!' } });
     expect(next.json().otp_enabled).toBe(true);
-    // And off again.
+    // And off again: only after the settings verification (docs/settings.md).
+    expect((await post(token, 'otpCancel')).statusCode).toBe(403);
+    const send = (await post(token, 'sendCode', { method: 'byEmail', purpose: 'settings' })).json();
+    expect((await post(token, 'verifyCode', { code: lastCode(), t: send.t })).json()).toMatchObject({ success: true, editable_until: expect.any(String) });
     expect((await post(token, 'otpCancel')).json()).toMatchObject({ success: true, otpDeactivated: true });
   });
 

@@ -3,19 +3,16 @@ import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import type { DB } from '../../db/schema';
 import { formatDay } from '../../lib/dates';
 import { managerImageUrl, managerQrUrl } from '../images/urls';
+import { contactTimeText } from '../../../src/shared/profileOptions';
+import { settingsWindow } from '../settings/service';
 
-/** Best time to contact (spec 001 section 3). */
-export const CONTACT_TIMES: Record<number, string> = {
-  6: 'Anytime',
-  1: 'Early Morning',
-  2: 'Late Morning',
-  3: 'Early Afternoon',
-  4: 'Late Afternoon',
-  5: 'Evening',
-};
 
 /** GET /affiliate: the record of spec 002 section 7, extended with spec 001's profile fields. */
-export async function loadAffiliateRecord(db: Kysely<DB>, affiliateId: number): Promise<AffiliateResponse | null> {
+export async function loadAffiliateRecord(
+  db: Kysely<DB>,
+  affiliateId: number,
+  session?: { id: number; now: Date },
+): Promise<AffiliateResponse | null> {
   const row = await db
     .selectFrom('affiliates as a')
     .leftJoin('managers as m', 'm.id', 'a.manager_id')
@@ -43,6 +40,7 @@ export async function loadAffiliateRecord(db: Kysely<DB>, affiliateId: number): 
     .where('affiliate_id', '=', affiliateId)
     .orderBy('flag')
     .execute();
+  const editableUntil = session ? await settingsWindow(db, session.id, session.now) : null;
   const yn = (b: boolean) => (b ? ('Y' as const) : ('N' as const));
   return {
     success: true,
@@ -54,7 +52,7 @@ export async function loadAffiliateRecord(db: Kysely<DB>, affiliateId: number): 
       phone: row.phone,
       mobile_phone: row.mobile_phone,
       time_zone: row.time_zone,
-      contact_time: { value: row.contact_time, text: CONTACT_TIMES[row.contact_time] ?? 'Anytime' },
+      contact_time: { value: row.contact_time, text: contactTimeText(row.contact_time) },
       im_handle: row.im_handle,
       registration_date: formatDay(row.registration_date),
     },
@@ -96,5 +94,6 @@ export async function loadAffiliateRecord(db: Kysely<DB>, affiliateId: number): 
       tmp_payoneer: row.tmp_payoneer,
     },
     affiliate_flags: flags.map((f) => f.flag),
+    ...(editableUntil ? { settings_editable_until: editableUntil.toISOString() } : {}),
   };
 }

@@ -4,16 +4,15 @@ import { sessionEndpoints } from '../../../src/api/contract/session';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { EMAIL_UNDELIVERABLE, emailProblem } from '../../../src/shared/emailRules';
+import { emailProblem } from '../../../src/shared/emailRules';
+import { EMAIL_UNDELIVERABLE, FLAG_INVALID_EMAIL } from '../../../src/shared/profileOptions';
 import { INVALID_MOBILE, isValidPhone } from '../../../src/shared/phone';
 import { loadAffiliateRecord } from './queries';
 
-/** Flag 121 (spec 001 section 3): the affiliate's e-mail address is invalid or undeliverable. */
-export const FLAG_INVALID_EMAIL = 121;
 
 export const affiliateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   route(app, affiliateEndpoints.getAffiliate, async (request) => {
-    const record = await loadAffiliateRecord(ctx.db, request.auth.affiliateId);
+    const record = await loadAffiliateRecord(ctx.db, request.auth.affiliateId, { id: request.auth.sessionId, now: ctx.now() });
     if (!record) throw unauthorized();
     return record;
   });

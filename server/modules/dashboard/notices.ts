@@ -7,8 +7,10 @@ import {
 import type { DB } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 
-/** Flags of spec 002 section 6. */
-export const FLAG_INVALID_EMAIL = 121;
+import { FLAG_INVALID_EMAIL } from '../../../src/shared/profileOptions';
+
+/** Flags of spec 002 section 6 (121 lives with the profile's options). */
+export { FLAG_INVALID_EMAIL };
 export const FLAG_MISSING_DOCUMENTS = 148;
 export const FLAG_TELEGRAM_DISMISSED = 183;
 

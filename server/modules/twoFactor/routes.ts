@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
+import { openSettingsWindow, requireSettingsWindow } from '../settings/service';
 import {
   activateOtp,
   cancelOtp,
@@ -55,8 +56,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
     await verifyCode(ctx.db, {
       affiliateId, purpose, code: request.body.code, t: request.body.t, now: ctx.now(), ip: request.ip, limits: ctx.loginLimits,
     });
-    if (purpose === 'login') await completeVerifiedSignIn(ctx.db, sessionId);
-    return { success: true as const };
+    if (purpose === 'login') {
+      await completeVerifiedSignIn(ctx.db, sessionId);
+      return { success: true as const };
+    }
+    const until = await openSettingsWindow(ctx.db, sessionId, ctx.now());
+    return { success: true as const, editable_until: until.toISOString() };
   });
 
   route(app, twoFactorEndpoints.otpSetup, async (request) => {
@@ -76,6 +81,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
   });
 
   route(app, twoFactorEndpoints.otpCancel, async (request) => {
+    // Turning two-factor off weakens the account: only inside the settings verification window.
+    await requireSettingsWindow(ctx.db, request.auth.sessionId, ctx.now());
     await cancelOtp(ctx.db, request.auth.affiliateId, ctx.now());
     return { success: true as const, otpDeactivated: true, message: messages.deactivated };
   });

@@ -72,6 +72,11 @@ export const AffiliateResponse = successEnvelope({
     tmp_payoneer: z.number().int(),
   }),
   affiliate_flags: z.array(z.number().int()),
+  /**
+   * While this session may save profile changes (after a settings code check; docs/settings.md):
+   * the window's end, ISO 8601. Absent when the settings are read-only.
+   */
+  settings_editable_until: z.string().optional(),
 });
 export type AffiliateResponse = z.infer<typeof AffiliateResponse>;
 

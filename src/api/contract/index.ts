@@ -9,10 +9,12 @@ import { dashboardEndpoints } from './dashboard';
 import type { AnyEndpoint } from './endpoint';
 import { imageEndpoints } from './images';
 import { operatorEndpoints } from './operator';
+import { paychangeEndpoints } from './paychange';
 import { postbackLogEndpoints } from './postbackLog';
 import { registerEndpoints } from './register';
 import { reportEndpoints } from './reports';
 import { sessionEndpoints } from './session';
+import { settingsEndpoints } from './settings';
 import { systemEndpoints } from './system';
 import { trackingEndpoints, trackingSiteEndpoints } from './tracking';
 import { twoFactorEndpoints } from './twoFactor';
@@ -38,6 +40,8 @@ export const apiEndpoints = {
   ...reportEndpoints,
   ...registerEndpoints,
   ...balanceEndpoints,
+  ...paychangeEndpoints,
+  ...settingsEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;

@@ -42,7 +42,10 @@ export const VerifyCodeRequest = z.object({
   code: SafeText().trim().min(1, codeFieldMessages.emailOrSms).max(12, 'This code is too long: please check it and try again.'),
   t: SafeText().min(1, 'Please request a new code.').max(200, 'Please request a new code.'),
 });
-export const VerifyCodeResponse = successEnvelope({});
+export const VerifyCodeResponse = successEnvelope({
+  /** For purpose 'settings': the end of the editing window it opened (ISO 8601; docs/settings.md). */
+  editable_until: z.string().optional(),
+});
 
 /** POST /authenticationApp/otpsetup: a new secret and the QR code to scan. */
 export const OtpSetupResponse = successEnvelope({
@@ -129,7 +132,8 @@ export const twoFactorEndpoints = {
     path: '/authenticationApp/otpCancel',
     access: 'session',
     tags,
-    summary: 'Turn two-factor off',
+    summary: 'Turn two-factor off (only inside the settings verification window: 403 otherwise)',
     response: OtpCancelResponse,
+    errors: [403],
   }),
 };
