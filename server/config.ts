@@ -4,6 +4,7 @@ import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
 import { DEFAULT_CREATIVE_BASE } from './modules/images/cdn';
+import type { PaychangeSettings } from './modules/paychange/providers';
 
 export interface Config {
   port: number;
@@ -55,6 +56,11 @@ export interface Config {
   uploadDir: string;
   /** Campaign access requests and the operator API (issue 15). */
   access: AccessConfig;
+  /**
+   * Payment providers (PAYONEER_*, TIPALTI_*; docs/settings.md "Payment platforms"). A provider whose
+   * variables are unset is replaced by the product's built-in sandbox provider page.
+   */
+  paychange: PaychangeSettings;
 }
 
 export interface AccessConfig {
@@ -181,6 +187,49 @@ function accessFromEnv(env: NodeJS.ProcessEnv): AccessConfig {
   return { byRequestLimit, operatorSessionHours, bootstrapOperator: email ? { email: email.toLowerCase(), password } : undefined };
 }
 
+function envChoice<T extends string>(value: string | undefined, choices: readonly T[], fallback: T, name: string): T {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (!(choices as readonly string[]).includes(v)) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  return v as T;
+}
+
+/**
+ * PAYONEER_PROGRAM_ID + PAYONEER_CLIENT_ID + PAYONEER_CLIENT_SECRET (all or none), PAYONEER_ENV
+ * (sandbox | production), optional PAYONEER_API_URL, PAYONEER_AUTH_URL, PAYONEER_FRAME_ORIGIN;
+ * TIPALTI_PAYER + TIPALTI_KEY (both or none), TIPALTI_ENV (sandbox | production), optional
+ * TIPALTI_IFRAME_URL. None set: the built-in sandbox provider page.
+ */
+export function paychangeFromEnv(env: NodeJS.ProcessEnv): PaychangeSettings {
+  const get = (name: string) => (env[name] ?? '').trim();
+  const settings: PaychangeSettings = {};
+  const payoneer = ['PAYONEER_PROGRAM_ID', 'PAYONEER_CLIENT_ID', 'PAYONEER_CLIENT_SECRET'];
+  const payoneerSet = payoneer.filter((n) => get(n) !== '');
+  if (payoneerSet.length > 0 && payoneerSet.length < payoneer.length) throw new Error(`${payoneer.join(', ')} are set together or not at all`);
+  if (payoneerSet.length) {
+    settings.payoneer = {
+      programId: get('PAYONEER_PROGRAM_ID'),
+      clientId: get('PAYONEER_CLIENT_ID'),
+      clientSecret: get('PAYONEER_CLIENT_SECRET'),
+      env: envChoice(env.PAYONEER_ENV, ['sandbox', 'production'] as const, 'sandbox', 'PAYONEER_ENV'),
+      apiUrl: urlFromEnv(env.PAYONEER_API_URL, 'PAYONEER_API_URL') ?? undefined,
+      authUrl: urlFromEnv(env.PAYONEER_AUTH_URL, 'PAYONEER_AUTH_URL') ?? undefined,
+      frameOrigin: urlFromEnv(env.PAYONEER_FRAME_ORIGIN, 'PAYONEER_FRAME_ORIGIN') ?? undefined,
+    };
+  }
+  const tipaltiSet = ['TIPALTI_PAYER', 'TIPALTI_KEY'].filter((n) => get(n) !== '');
+  if (tipaltiSet.length === 1) throw new Error('TIPALTI_PAYER and TIPALTI_KEY are set together or not at all');
+  if (tipaltiSet.length === 2) {
+    settings.tipalti = {
+      payer: get('TIPALTI_PAYER'),
+      key: get('TIPALTI_KEY'),
+      env: envChoice(env.TIPALTI_ENV, ['sandbox', 'production'] as const, 'sandbox', 'TIPALTI_ENV'),
+      baseUrl: urlFromEnv(env.TIPALTI_IFRAME_URL, 'TIPALTI_IFRAME_URL') ?? undefined,
+    };
+  }
+  return settings;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
   const root = process.cwd();
   const port = intFromEnv(env.PORT, 8080, 'PORT');
@@ -209,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
     uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
     access: accessFromEnv(env),
+    paychange: paychangeFromEnv(env),
   };
 }
 

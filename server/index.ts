@@ -63,6 +63,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     totpKey: totpSecretKey,
     creativeBaseUrl: config.creativeBaseUrl,
     access: { ...config.access, uploadDir: config.uploadDir },
+    paychange: config.paychange,
     // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
     logger: serverLoggerOptions(config.logLevel),
   });

@@ -1,0 +1,28 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Pay-change requests (issue 17, docs/settings.md "Payment platforms"): one row per press of a
+ * provider button in the Payment Settings modal. The built-in sandbox provider page is opened and
+ * submitted with a token naming its row; completing sets completed_at in the same transaction as the
+ * affiliate's payment_platform and payment_method, so a token works once (across server processes).
+ * Also the record of who started which change when.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create table paychange_requests (
+    id text primary key,
+    affiliate_id int not null references affiliates(id) on delete cascade,
+    platform text not null check (platform in ('Payoneer', 'Tipalti')),
+    kind text not null check (kind in ('sandbox', 'live')),
+    created_at timestamptz not null,
+    expires_at timestamptz not null,
+    completed_at timestamptz,
+    method text,
+    payee_name text,
+    country text
+  )`.execute(db);
+  await sql`create index paychange_requests_affiliate on paychange_requests (affiliate_id, created_at)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table paychange_requests`.execute(db);
+}
