@@ -5,6 +5,8 @@ import { PAY_BLACKOUT_MESSAGE } from '../../src/shared/payBlackout';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { sandboxTokenKey, signSandboxToken } from '../../server/modules/paychange/sandbox';
 import { paychangeMessages } from '../../server/modules/paychange/routes';
+import { openSettingsWindow, settingsMessages } from '../../server/modules/settings/service';
+import { hashToken } from '../../server/lib/crypto';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 /** Monday 2026-07-06 11:00 New York (EDT): outside the blackout. */
@@ -34,7 +36,14 @@ const payoneerBody = {
   redirect_url: 'https://evil.example/steal',
 };
 
-const signedIn = (email: string = DEMO_ACCOUNTS.demo) => tokenFor(t.app, email);
+/** A session of that affiliate with the settings verification window open (a right settings code). */
+async function verifiedSession(ctx: TestContext, email: string, now: Date): Promise<string> {
+  const token = await tokenFor(ctx.app, email);
+  const session = await ctx.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+  await openSettingsWindow(ctx.database.db, session.id, now);
+  return token;
+}
+const signedIn = (email: string = DEMO_ACCOUNTS.demo) => verifiedSession(t, email, clock);
 const startPayoneer = (token: string, body: unknown = payoneerBody) =>
   t.app.inject(withToken(token, { method: 'POST', url: '/api/paychange/payoneer', payload: body as object }));
 const startTipalti = (token: string) => t.app.inject(withToken(token, { method: 'POST', url: '/api/paychange/tipalti' }));
@@ -117,6 +126,15 @@ describe(`POST /api/paychange/payoneer and /tipalti (${testEngine})`, () => {
       const res = await startPayoneer(token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors.message).toContain(message);
+    }
+  });
+
+  it('refuses a session that has not passed the settings verification (403)', async () => {
+    clock = MONDAY;
+    const token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
+    for (const res of [await startPayoneer(token), await startTipalti(token)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errors.message).toBe(settingsMessages.locked);
     }
   });
 
@@ -274,7 +292,7 @@ describe(`real providers (${testEngine})`, () => {
     const key = 'tipalti-secret-key-0123456789';
     const real = await setupTestApp({ now: () => MONDAY, paychange: { tipalti: { payer: 'Network', key, env: 'sandbox' } } });
     try {
-      const res = await real.app.inject(withToken(await tokenFor(real.app, DEMO_ACCOUNTS.demo), { method: 'POST', url: '/api/paychange/tipalti' }));
+      const res = await real.app.inject(withToken(await verifiedSession(real, DEMO_ACCOUNTS.demo, MONDAY), { method: 'POST', url: '/api/paychange/tipalti' }));
       expect(res.statusCode, res.body).toBe(200);
       const iframe = new URL(res.json().iframe as string);
       expect(iframe.origin).toBe('https://ui2.sandbox.tipalti.com');
@@ -304,7 +322,7 @@ describe(`real providers (${testEngine})`, () => {
       paychangeFetch: fetchStub,
     });
     try {
-      const session = await tokenFor(real.app, DEMO_ACCOUNTS.demo);
+      const session = await verifiedSession(real, DEMO_ACCOUNTS.demo, MONDAY);
       const res = await real.app.inject(withToken(session, { method: 'POST', url: '/api/paychange/payoneer', payload: { ...payoneerBody, redirect_url: 'http://localhost:80/paycompletion' } }));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().iframe).toBe('https://payouts.sandbox.payoneer.com/partners/lp.aspx?token=abc');

@@ -8,6 +8,7 @@ import { paths } from '../../../src/shared/paths';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { requireSettingsWindow } from '../settings/service';
 import { completePayChange, openRequest, payAffiliate, startPayChange, type OpenRequest } from './queries';
 import { ProviderUnavailable, type Providers } from './providers';
 import { platformOfSlug, readSandboxToken, SANDBOX_TOKEN_MS, sandboxFormPage, sandboxMessagePage, sandboxTokenKey, type SandboxClaims } from './sandbox';
@@ -56,9 +57,11 @@ function completionUrl(request: FastifyRequest, claimed: string | undefined): st
 }
 
 export const paychangeRoutes: FastifyPluginAsyncZod<PaychangeOptions> = async (app, { ctx, providers }) => {
-  async function start(request: FastifyRequest, affiliateId: number, platform: PayPlatform, redirectClaim?: string) {
+  async function start(request: FastifyRequest & { auth: { sessionId: number } }, affiliateId: number, platform: PayPlatform, redirectClaim?: string) {
     const now = ctx.now();
     refuseDuringBlackout(now);
+    // Payment details are part of the settings: changed only in a verified settings window (docs/settings.md).
+    await requireSettingsWindow(ctx.db, request.auth.sessionId, now);
     const affiliate = await payAffiliate(ctx.db, affiliateId);
     if (!affiliate) throw notFound('Your account could not be found.');
     const provider = providers[platform];
