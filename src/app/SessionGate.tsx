@@ -6,9 +6,11 @@ import { clearSession, hasValidSession } from '../lib/session';
 import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { authRoutes, openRoutes } from '../features/auth/routes';
+import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { postbackRoutes } from '../features/postbacks/routes';
+import { settingsRoutes } from '../features/settings/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { useAppDispatch } from './hooks';
@@ -29,8 +31,8 @@ function prefetchSignedIn() {
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...comingSoonRoutes];
-const publicRoutes: RouteObject[] = authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn });
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...comingSoonRoutes];
+const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn })];
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {
@@ -82,6 +84,7 @@ function SignedInRoutes() {
         <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
         {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
+        {payCompletionRoutes.map(toRoute)}
         <Route
           element={
             <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>

@@ -10,14 +10,11 @@ const ComingSoon = lazy(() => import('./ComingSoon').then((m) => ({ default: m.C
  * An area that builds one of these screens exports its own route and removes the line here.
  */
 const comingSoon: { path: string; title: string }[] = [
-  { path: patterns.settings, title: 'Settings' },
-  { path: patterns.accountBalance, title: 'Account Balances' },
   { path: patterns.maxmoney, title: 'MaxMoney' },
   { path: patterns.resources, title: 'Resources' },
   { path: patterns.refer, title: 'Referral Program' },
   { path: patterns.faq, title: 'FAQ' },
   { path: patterns.terms, title: 'Terms' },
-  { path: patterns.payCompletion, title: 'Payment change submitted' },
 ];
 
 export const comingSoonRoutes: RouteObject[] = comingSoon.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> }));
