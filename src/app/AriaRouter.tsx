@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
+import { confirmLeave } from '../lib/leaveGuard';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -17,11 +18,16 @@ function useAppHref(href: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') ? href : routed;
 }
 
-/** Lets react-aria links and menu items navigate through react-router instead of reloading. */
+/**
+ * Lets react-aria links and menu items navigate through react-router instead of reloading, asking
+ * first while a form has unsaved changes (src/lib/leaveGuard.ts).
+ */
 export function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useAppHref}>
+    <RouterProvider navigate={(to, options) => {
+        if (confirmLeave()) navigate(to, options);
+      }} useHref={useAppHref}>
       {children}
     </RouterProvider>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Form } from '../../components/auth/Form';
 import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
@@ -7,11 +8,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import type { CredentialErrors } from '../../machines/signIn.machine';
 
-export const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-`;
+export { Form };
 export const Links = styled.p`
   display: flex;
   flex-direction: column;

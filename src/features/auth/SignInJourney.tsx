@@ -10,14 +10,14 @@ import { useFlowActor } from '../../lib/flowActor';
 import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '../../lib/session';
 import { authApi } from '../../api/authApi';
 import { paths } from '../../shared/paths';
-import { AccountVerificationForm, type VerificationStep } from './AccountVerificationForm';
+import { SetupStepView, VerificationStepView } from '../../components/auth/flowViews';
+import { useLeaveWarning } from '../../lib/leaveGuard';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
 import { AuthLayout } from './AuthLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { LoginForm } from './LoginForm';
 import { makeSignInActors } from './signInActors';
 import { TwoFactorOffer } from './TwoFactorOffer';
-import { TwoFactorSetupView, type SetupStep } from './TwoFactorSetupView';
 
 export interface SignInJourneyProps {
   productName: string;
@@ -32,65 +32,6 @@ export interface SignInJourneyProps {
    * meanwhile, so the page that opens after the journey does not wait for it.
    */
   prefetchSignedIn?: () => void;
-}
-
-/** Warns before the page is left (spec 002 §2: both offers and the set-up). */
-function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-}
-
-function VerificationStepView({ actor }: { actor: ActorRefFrom<typeof codeVerificationMachine> }) {
-  const step = useSelector(actor, (s) => s.value as VerificationStep | 'verified' | 'cancelled');
-  const method = useSelector(actor, (s) => s.context.method);
-  const mobileAvailable = useSelector(actor, (s) => s.context.mobileAvailable);
-  const error = useSelector(actor, (s) => s.context.error);
-  if (step === 'verified' || step === 'cancelled') return <LoadingScreen />;
-  return (
-    <AccountVerificationForm
-      step={step}
-      method={method}
-      mobileAvailable={mobileAvailable}
-      error={error}
-      onChoose={(m) => actor.send({ type: 'CHOOSE', method: m })}
-      onSend={() => actor.send({ type: 'SEND' })}
-      onSubmit={(code) => actor.send({ type: 'SUBMIT', code })}
-      onResend={() => actor.send({ type: 'RESEND' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
-    />
-  );
-}
-
-function SetupStepView({ actor }: { actor: ActorRefFrom<typeof twoFactorSetupMachine> }) {
-  const step = useSelector(actor, (s) => s.value as SetupStep | 'done' | 'cancelled');
-  const qrImage = useSelector(actor, (s) => s.context.qrImage);
-  const secret = useSelector(actor, (s) => s.context.secret);
-  const replaced = useSelector(actor, (s) => s.context.replaced);
-  const error = useSelector(actor, (s) => s.context.error);
-  const unsaved = useSelector(actor, (s) => s.hasTag('unsaved'));
-  useLeaveWarning(unsaved);
-  if (step === 'done' || step === 'cancelled') return <LoadingScreen />;
-  return (
-    <TwoFactorSetupView
-      step={step}
-      qrImage={qrImage}
-      secret={secret}
-      replaced={replaced}
-      error={error}
-      onNext={() => actor.send({ type: 'NEXT' })}
-      onBack={() => actor.send({ type: 'BACK' })}
-      onActivate={(code) => actor.send({ type: 'ACTIVATE', code })}
-      onRetry={() => actor.send({ type: 'RETRY' })}
-      onFinish={() => actor.send({ type: 'FINISH' })}
-    />
-  );
 }
 
 const titles: Record<string, string> = {
@@ -184,7 +125,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
       );
       break;
     case 'accountVerification':
-      body = verification ? <VerificationStepView actor={verification} /> : <LoadingScreen />;
+      body = verification ? <VerificationStepView actor={verification} finished={<LoadingScreen />} /> : <LoadingScreen />;
       break;
     case 'optionalOffer':
     case 'forcedOffer':
@@ -197,7 +138,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
       );
       break;
     case 'twoFactorSetup':
-      body = setup ? <SetupStepView actor={setup} /> : <LoadingScreen />;
+      body = setup ? <SetupStepView actor={setup} finished={<LoadingScreen />} /> : <LoadingScreen />;
       break;
     default:
       body = (

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/authApi';
-import { serverMessage } from '../../api/errors';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { LoginAnswer, OtpVerifyAnswer } from '../../machines/signIn.machine';
-import type { SendCodeResult, VerifyCodeResult, CodeMethod, CodePurpose } from '../../machines/codeVerification.machine';
-import type { OtpActivateResult, OtpSetupResult } from '../../machines/twoFactorSetup.machine';
+import { callApi, makeCodeActors } from '../../components/auth/codeActors';
 import { readLoginIds } from '../../lib/session';
 
 const failedLogin = (errorMessage: string): LoginAnswer => ({
@@ -24,13 +22,7 @@ const failedLogin = (errorMessage: string): LoginAnswer => ({
  * throws, which the machines turn into 'Connection error.'.
  */
 export function makeSignInActors(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) {
-  const call = async <T>(action: { unwrap: () => Promise<T> }) => {
-    try {
-      return { data: await action.unwrap() };
-    } catch (e) {
-      return { error: serverMessage(e as never) };
-    }
-  };
+  const call = callApi;
   return {
     authenticate: fromPromise<LoginAnswer, { email: string; password: string }>(async ({ input }) => {
       const r = await call(dispatch(authApi.endpoints.login.initiate({ ...input, ...readLoginIds() })));
@@ -59,25 +51,6 @@ export function makeSignInActors(dispatch: ThunkDispatch<unknown, unknown, Unkno
       const r = await call(dispatch(authApi.endpoints.savePromptDate.initiate()));
       return { success: !('error' in r) };
     }),
-    sendCode: fromPromise<SendCodeResult, { method: CodeMethod; purpose: CodePurpose }>(async ({ input }) => {
-      const r = await call(dispatch(authApi.endpoints.sendCode.initiate(input)));
-      if ('error' in r) return { ok: false, message: r.error!.message };
-      return { ok: true, t: r.data.t };
-    }),
-    verifyCode: fromPromise<VerifyCodeResult, { code: string; t: string | null; purpose: CodePurpose }>(async ({ input }) => {
-      const r = await call(dispatch(authApi.endpoints.verifyCode.initiate({ code: input.code, t: input.t ?? '' })));
-      if ('error' in r) return { ok: false, message: r.error!.message };
-      return { ok: true };
-    }),
-    fetchQrCode: fromPromise<OtpSetupResult>(async () => {
-      const r = await call(dispatch(authApi.endpoints.otpSetup.initiate()));
-      if ('error' in r) return { ok: false, message: r.error!.message };
-      return { ok: true, token: r.data.token, secret: r.data.secret, qrImage: r.data.qr };
-    }),
-    activate: fromPromise<OtpActivateResult, { secret: string; otp: string }>(async ({ input }) => {
-      const r = await call(dispatch(authApi.endpoints.otpActivate.initiate(input)));
-      if ('error' in r) return { ok: false, message: r.error!.message };
-      return { ok: true, isTokenValid: r.data.isTokenValid };
-    }),
+    ...makeCodeActors(dispatch),
   };
 }

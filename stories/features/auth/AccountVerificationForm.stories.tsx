@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { AccountVerificationForm } from '../../../src/features/auth/AccountVerificationForm';
+import { AccountVerificationForm } from '../../../src/components/auth/AccountVerificationForm';
 import { codeMessages } from '../../../src/machines/codeVerification.machine';
 import { authServerMessages } from '../../mocks/auth';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { TwoFactorSetupView } from '../../../src/features/auth/TwoFactorSetupView';
+import { TwoFactorSetupView } from '../../../src/components/auth/TwoFactorSetupView';
 import { twoFactorMessages } from '../../../src/machines/twoFactorSetup.machine';
 import { otpSetupAnswers } from '../../mocks/auth';
 

@@ -5,7 +5,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import type { CodeMethod } from '../../machines/codeVerification.machine';
 import { codeMessages } from '../../machines/codeVerification.machine';
-import { Form } from './LoginForm';
+import { Form } from './Form';
 
 export type VerificationStep = 'choosingMethod' | 'sending' | 'enteringCode' | 'verifying';
 

@@ -7,7 +7,7 @@ import { Stepper } from '../../ui/Stepper';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import { twoFactorMessages } from '../../machines/twoFactorSetup.machine';
-import { Form } from './LoginForm';
+import { Form } from './Form';
 
 export type SetupStep = 'downloadApp' | 'loadingQrCode' | 'qrCodeFailed' | 'scanQrCode' | 'refreshingQrCode' | 'enterCode' | 'activating' | 'activated';
 
