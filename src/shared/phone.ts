@@ -1,7 +1,8 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { profileMessages } from './profileOptions';
 
 /** Spec 001 sections 4 and 8: a mobile number the server does not accept. */
-export const INVALID_MOBILE = 'Invalid mobile number';
+export const INVALID_MOBILE = profileMessages.invalidMobile;
 
 /** Numbers without a country code are read as US numbers (spec 001: the phone inputs' default). */
 export const DEFAULT_PHONE_COUNTRY = 'US';

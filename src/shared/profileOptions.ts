@@ -183,6 +183,7 @@ export const FLAG_INVALID_EMAIL = 121;
 
 /** Messages of spec 001 section 5 and 8 (and spec 002 section 5 for the password). */
 export const profileMessages = {
+  invalidMobile: 'Invalid mobile number',
   undeliverableEmail: EMAIL_UNDELIVERABLE,
   passwordsDontMatch: 'Your new passwords do not match.',
   chooseState: 'You must select a state / province.',
@@ -215,3 +216,9 @@ export function passwordProblem(password: string): string | null {
     !/\s/.test(password);
   return ok ? null : profileMessages.passwordRule;
 }
+
+/**
+ * The settings verification window (docs/settings.md): the minutes a right settings code lets this
+ * session save profile changes, renewed by each successful save.
+ */
+export const SETTINGS_WINDOW_MINUTES = 15;

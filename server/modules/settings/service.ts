@@ -11,6 +11,7 @@ import {
   EMAIL_UNDELIVERABLE,
   FLAG_INVALID_EMAIL,
   PROMOTION_MIN_LENGTH,
+  SETTINGS_WINDOW_MINUTES,
   countryHasStates,
   passwordProblem,
   profileMessages,
@@ -33,7 +34,7 @@ import type {
  * 15 minutes again after each successful save, for that session only. Long enough to edit several
  * cards, short enough that a session left open on a shared computer is locked again soon.
  */
-export const SETTINGS_WINDOW_MS = 15 * 60_000;
+export const SETTINGS_WINDOW_MS = SETTINGS_WINDOW_MINUTES * 60_000;
 
 export const settingsMessages = {
   locked: 'Please verify your account to change your settings (a verification lasts 15 minutes).',

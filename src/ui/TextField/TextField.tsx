@@ -5,7 +5,7 @@ import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } fro
 import { ErrorMessage } from '../ErrorMessage';
 import { InputWrap, Root, StyledInput } from './TextField.styles';
 
-export type TextFieldType = 'text' | 'email' | 'password' | 'number';
+export type TextFieldType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url';
 export type TextFieldSize = 'sm' | 'md';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'type' | 'className' | 'style'> {
