@@ -589,22 +589,24 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       const week = formatDay(startOfWeek(new Date(c.converted_at as Date)));
       weeklyEarnings.set(week, (weeklyEarnings.get(week) ?? 0) + Number(c.payout));
     }
-    const balanceLines: Array<Insertable<DB['account_balance_lines']>> = [];
-    let balance = 0;
+    // The demo's ledger (the Account Balances page, issue 17): weekly earnings (Saturday), a payment
+    // each Wednesday once the balance owed reaches the $100 minimum (all of it, so the balance never
+    // runs away), referral credits and the first-payment bonus. Credits are gathered first and the
+    // ledger is written after, in day order; the draws from rnd stay the ones they always were, so
+    // the rest of the network is unchanged.
+    type Credit = { day: string; type: 'Earnings' | 'Referral' | 'Bonus'; amount: number; notes: string };
+    const credits: Credit[] = [];
+    const paydays: Array<{ day: string; cutoff: string }> = [];
     for (let w = startOfWeek(demoRegistered); w < today; w = new Date(w.getTime() + 7 * DAY)) {
       const key = formatDay(w);
       const inHistory = w.getTime() >= daysAgo(historyDays).getTime();
       const earned = round2(inHistory ? weeklyEarnings.get(key) ?? 0 : rnd.chance(0.8) ? rnd.float(40, 900) : 0);
       const lineDay = formatDay(new Date(w.getTime() + 6 * DAY));
-      if (earned > 0) {
-        balanceLines.push({ affiliate_id: demoId, line_date: lineDay, type: 'Earnings', amount: earned, notes: `Earnings for the week of ${key}` });
-        balance += earned;
-      }
-      // Payment the following Wednesday once the balance reaches the $100 minimum.
-      if (balance >= 100 && new Date(w.getTime() + 10 * DAY) < today) {
-        balanceLines.push({ affiliate_id: demoId, line_date: formatDay(new Date(w.getTime() + 10 * DAY)), type: 'Payment', amount: -round2(balance), notes: 'Weekly payment via Tipalti (ACH)' });
-        balance = 0;
-      }
+      // A week's earnings are credited once it is over: the week under way has no line yet.
+      if (earned > 0 && lineDay <= formatDay(today)) credits.push({ day: lineDay, type: 'Earnings', amount: earned, notes: `Earnings for the week of ${key}` });
+      // Paid the following Wednesday: what is owed up to this Saturday.
+      const payday = new Date(w.getTime() + 10 * DAY);
+      if (payday < today) paydays.push({ day: formatDay(payday), cutoff: lineDay });
     }
     const referralCommissions: Array<Insertable<DB['referral_commissions']>> = [];
     for (let m = 5; m >= 1; m--) {
@@ -615,9 +617,27 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
         referralCommissions.push({ referrer_id: demoId, referred_id: f.id as number, period_date: formatDay(period), amount });
       }
       const total = round2(referralCommissions.filter((r) => r.period_date === formatDay(period)).reduce((s, r) => s + Number(r.amount), 0));
-      if (total > 0) balanceLines.push({ affiliate_id: demoId, line_date: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
+      if (total > 0) credits.push({ day: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
     }
-    balanceLines.push({ affiliate_id: demoId, line_date: formatDay(daysAgo(300)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
+    credits.push({ day: formatDay(daysAgo(300)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
+    // Day order; on one day, in the order gathered.
+    credits.sort((a, b) => a.day.localeCompare(b.day));
+    const balanceLines: Array<Insertable<DB['account_balance_lines']>> = [];
+    let owed = 0;
+    let next = 0;
+    for (const p of paydays) {
+      for (; next < credits.length && credits[next].day <= p.cutoff; next++) {
+        const c = credits[next];
+        balanceLines.push({ affiliate_id: demoId, line_date: c.day, type: c.type, amount: c.amount, notes: c.notes });
+        owed += c.amount;
+      }
+      if (round2(owed) >= 100) {
+        balanceLines.push({ affiliate_id: demoId, line_date: p.day, type: 'Payment', amount: -round2(owed), notes: 'Weekly payment via Tipalti (ACH)' });
+        owed = 0;
+      }
+    }
+    for (const c of credits.slice(next)) balanceLines.push({ affiliate_id: demoId, line_date: c.day, type: c.type, amount: c.amount, notes: c.notes });
+    // Lines of the days between a Saturday and its payday were gathered after that payment.
     balanceLines.sort((a, b) => a.line_date.localeCompare(b.line_date));
     await put('account_balance_lines', balanceLines);
     await put('referral_commissions', referralCommissions);
