@@ -43,7 +43,7 @@ export const affiliateFixture: AffiliateResponse = {
     email: 'demo@example.com',
     phone: '',
     mobile_phone: '+1 416 555 0100',
-    time_zone: '9,-5',
+    time_zone: '11,-5',
     contact_time: { value: 6, text: 'Anytime' },
     im_handle: '@jordandemo',
     registration_date: '2026-09-01',

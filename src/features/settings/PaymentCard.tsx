@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Card, CardBody, CardHeader } from '../../ui/Card';
+import type { CardProps } from './cards';
+import { PaymentSettingsModal, paymentPlatformText } from './payment/PaymentSettingsModal';
+import { ReadOnly } from './SettingsCard';
+
+/**
+ * The Payment Information card (spec 001 §2.5, §4 Payment modal): the platform ('Payoneer
+ * (Pending)' while a Payoneer change waits and no platform is set), the method, and once the page is
+ * verified the Payment Settings modal.
+ */
+export function PaymentCard({ affiliate, editable }: CardProps) {
+  const [open, setOpen] = useState(false);
+  const payment = affiliate.payment_information;
+  return (
+    <Card aria-label="Payment Information" data-testid="payment-card">
+      <CardHeader
+        title="Payment Information"
+        actions={
+          editable ? (
+            <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
+              Payment Settings
+            </Button>
+          ) : undefined
+        }
+      />
+      <CardBody>
+        <ReadOnly>
+          <dt>Platform</dt>
+          <dd>{paymentPlatformText(payment)}</dd>
+          <dt>Method</dt>
+          <dd>{payment.method || 'Not set'}</dd>
+        </ReadOnly>
+        <PaymentSettingsModal paymentInformation={payment} isOpen={open} onClose={() => setOpen(false)} />
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useLeaveWarning } from '../../lib/leaveGuard';
+import { Button } from '../../ui/Button';
+import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { SystemMessage } from '../../ui/SystemMessage';
+
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+/** What a card's save answers: done with the server's message, or refused (403 = the window closed). */
+export type SaveOutcome = { ok: true; message: string } | { ok: false; message: string; status?: number; field?: string };
+
+export interface CardEditor<V> {
+  values: V;
+  errors: FieldErrors<V>;
+  set: <K extends keyof V>(key: K, value: V[K]) => void;
+  isDisabled: boolean;
+}
+
+export interface SettingsCardProps<V> {
+  title: string;
+  /** The page has passed the verification: the card offers Edit. */
+  editable: boolean;
+  /** The saved values (from the record); editing starts from them, Cancel returns to them. */
+  saved: V;
+  /** The read-only view. */
+  view: ReactNode;
+  form: (editor: CardEditor<V>) => ReactNode;
+  /** The rules checked before any call (spec 001 §5); field → message. */
+  validate?: (values: V) => FieldErrors<V>;
+  /** The checks with the server (phone, e-mail) and the save itself. */
+  save: (values: V) => Promise<SaveOutcome>;
+  /** A save refused because the verification window closed. */
+  onLocked?: (message: string) => void;
+  onSaved?: () => void;
+  /** Extra content under the read-only view or the form (help links, notes). */
+  footer?: ReactNode;
+  /** Values cleared after a successful save (passwords). */
+  afterSave?: (values: V) => V;
+  'data-testid'?: string;
+}
+
+const Rows = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]}px;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+`;
+
+/** Labelled read-only values of a card. */
+export const ReadOnly = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+    dd { margin-bottom: ${({ theme }) => theme.space[2]}px; }
+  }
+`;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One card of the settings page (spec 001 §2.5, §4 Profile): read-only, or editing with Cancel and
+ * Save; back to read-only after a successful save. A failed save keeps what was typed (nothing is
+ * lost) and shows the message; the read-only view always shows the saved record, so Cancel is the
+ * way back to it. Half-filled forms warn before the page is left.
+ */
+export function SettingsCard<V>({ title, editable, saved, view, form, validate, save, onLocked, onSaved, footer, afterSave, ...rest }: SettingsCardProps<V>) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<V>(saved);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const dirty = editing && !same(values, saved);
+  useLeaveWarning(dirty);
+
+  // The page locked again (the window ended): an open form closes; the page says why.
+  useEffect(() => {
+    if (!editable) setEditing(false);
+  }, [editable]);
+
+  const start = () => {
+    setValues(saved);
+    setErrors({});
+    setMessage(null);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setEditing(false);
+    setErrors({});
+    setMessage(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const submit = async () => {
+    const found = validate?.(values) ?? {};
+    setErrors(found);
+    setMessage(null);
+    if (Object.values(found).some(Boolean)) return;
+    setSaving(true);
+    try {
+      const outcome = await save(values);
+      if (outcome.ok) {
+        setEditing(false);
+        setValues(afterSave ? afterSave(values) : values);
+        setMessage({ kind: 'success', text: outcome.message });
+        onSaved?.();
+        requestAnimationFrame(() => editButton.current?.focus());
+      } else if (outcome.status === 403 && onLocked) {
+        onLocked(outcome.message);
+      } else {
+        if (outcome.field) setErrors({ [outcome.field]: outcome.message } as FieldErrors<V>);
+        setMessage({ kind: 'error', text: outcome.message });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  return (
+    <Card aria-label={title} data-testid={rest['data-testid']}>
+      <CardHeader
+        title={title}
+        actions={
+          editable && !editing ? (
+            <Button ref={editButton} variant="secondary" size="sm" onPress={start} aria-label={`Edit ${title}`}>
+              Edit
+            </Button>
+          ) : undefined
+        }
+      />
+      <CardBody>
+        <Rows>
+          {message && (
+            <SystemMessage variant={message.kind} isDismissable onDismiss={() => setMessage(null)}>
+              {message.text}
+            </SystemMessage>
+          )}
+          {editing ? (
+            <form
+              noValidate
+              aria-label={title}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              <Rows>
+                {form({ values, errors, set, isDisabled: saving })}
+                <Actions>
+                  <Button variant="quiet" onPress={cancel} isDisabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" isPending={saving}>
+                    Save
+                  </Button>
+                </Actions>
+              </Rows>
+            </form>
+          ) : (
+            view
+          )}
+          {footer}
+        </Rows>
+      </CardBody>
+    </Card>
+  );
+}
