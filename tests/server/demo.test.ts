@@ -91,7 +91,7 @@ describe(`demo network (${testEngine})`, () => {
     expect(mm.length).toBeGreaterThan(3);
     expect(demo.maxmoney_balance).toBeCloseTo(mm.reduce((s, r) => s + r.amount, 0), 2);
     const balance = await db.selectFrom('account_balance_lines').select(['type', 'line_date']).where('affiliate_id', '=', demo.id).execute();
-    expect(new Set(balance.map((b) => b.type))).toEqual(new Set(['Earnings', 'Payment', 'Referral', 'Bonus']));
+    expect(new Set(balance.map((b) => b.type))).toEqual(new Set(['Earnings', 'Payment', 'Referral', 'Bonus', 'Adjustment']));
     expect(new Set(balance.map((b) => b.line_date.slice(0, 4))).size).toBeGreaterThanOrEqual(2);
     expect(await db.selectFrom('referrals').select('referred_id').where('referrer_id', '=', demo.id).execute()).toHaveLength(4);
   });

@@ -591,17 +591,19 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     }
     // The demo's ledger (the Account Balances page, issue 17): weekly earnings (Saturday), a payment
     // each Wednesday once the balance owed reaches the $100 minimum (all of it, so the balance never
-    // runs away), referral credits and the first-payment bonus. Credits are gathered first and the
-    // ledger is written after, in day order; the draws from rnd stay the ones they always were, so
-    // the rest of the network is unchanged.
-    type Credit = { day: string; type: 'Earnings' | 'Referral' | 'Bonus'; amount: number; notes: string };
+    // runs away), referral credits, the first-payment bonus and a few adjustments both ways, with
+    // notes. Credits are gathered first and the ledger is written after, in day order; the draws
+    // from rnd stay the ones they always were, so the rest of the network is unchanged.
+    type Credit = { day: string; type: 'Earnings' | 'Referral' | 'Bonus' | 'Adjustment'; amount: number; notes: string };
     const credits: Credit[] = [];
     const paydays: Array<{ day: string; cutoff: string }> = [];
+    const earnedByWeek = new Map<string, number>();
     for (let w = startOfWeek(demoRegistered); w < today; w = new Date(w.getTime() + 7 * DAY)) {
       const key = formatDay(w);
       const inHistory = w.getTime() >= daysAgo(historyDays).getTime();
       const earned = round2(inHistory ? weeklyEarnings.get(key) ?? 0 : rnd.chance(0.8) ? rnd.float(40, 900) : 0);
       const lineDay = formatDay(new Date(w.getTime() + 6 * DAY));
+      earnedByWeek.set(key, earned);
       // A week's earnings are credited once it is over: the week under way has no line yet.
       if (earned > 0 && lineDay <= formatDay(today)) credits.push({ day: lineDay, type: 'Earnings', amount: earned, notes: `Earnings for the week of ${key}` });
       // Paid the following Wednesday: what is owed up to this Saturday.
@@ -620,7 +622,28 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       if (total > 0) credits.push({ day: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
     }
     credits.push({ day: formatDay(daysAgo(300)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
-    // Day order; on one day, in the order gathered.
+    // Adjustments: credits on their own day; a debit on the Saturday of the first week from its day
+    // that earned at least $100, so it is taken from that week's earnings, never below zero.
+    const adjustments: Array<{ daysAgo: number; amount: number; notes: string }> = [
+      { daysAgo: 330, amount: 25, notes: "Correction: 2 leads the advertiser's postback missed, credited after review" },
+      { daysAgo: 270, amount: -18.5, notes: 'Chargeback on an approved sale' },
+      { daysAgo: 200, amount: -42, notes: 'Duplicate leads removed after a quality review' },
+      { daysAgo: 150, amount: 60, notes: 'Manual credit: conversions lost during a tracking outage' },
+      { daysAgo: 75, amount: -7.25, notes: 'Returned order: commission taken back' },
+      { daysAgo: 30, amount: 15, notes: 'Goodwill credit for a late payment' },
+    ];
+    for (const a of adjustments) {
+      if (a.amount > 0) {
+        credits.push({ day: formatDay(daysAgo(a.daysAgo)), type: 'Adjustment', amount: a.amount, notes: a.notes });
+        continue;
+      }
+      for (let w = startOfWeek(daysAgo(a.daysAgo)); w < today; w = new Date(w.getTime() + 7 * DAY)) {
+        if ((earnedByWeek.get(formatDay(w)) ?? 0) < 100) continue;
+        credits.push({ day: formatDay(new Date(w.getTime() + 6 * DAY)), type: 'Adjustment', amount: a.amount, notes: a.notes });
+        break;
+      }
+    }
+    // Day order; on one day, in the order gathered (earnings before that Saturday's adjustment).
     credits.sort((a, b) => a.day.localeCompare(b.day));
     const balanceLines: Array<Insertable<DB['account_balance_lines']>> = [];
     let owed = 0;
