@@ -11,6 +11,7 @@ import { campaignApplicationMachine } from '../../src/machines/campaignApplicati
 import { codeVerificationMachine } from '../../src/machines/codeVerification.machine';
 import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
 import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
+import { paymentModalMachine } from '../../src/machines/paymentModal.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
 import { qrImage } from '../mocks/qrImage';
@@ -47,6 +48,8 @@ const answer = (over: Partial<LoginAnswer>): LoginAnswer => ({
   mobileAdded: true,
   ...over,
 });
+/** A provider page for the payment modal's iframe in stories: plain, same in both themes. */
+const PROVIDER_PAGE_SAMPLE = `data:text/html,${encodeURIComponent('<!doctype html><html lang="en"><title>Provider page</title><body style="font:16px sans-serif;padding:24px"><h1>Provider page</h1><p>The provider\'s form shows here.</p></body></html>')}`;
 /** The day the stories live in: prompt dates are judged against it. */
 const STORY_NOW = Date.parse('2026-11-23T12:00:00Z');
 
@@ -189,6 +192,30 @@ export const flows: Flow[] = [
         ],
       },
       variant: (s) => (s.context.error && !s.matches('loadFailed') ? 'Error' : s.matches('editing') && s.context.showProblems ? 'Problems' : undefined),
+    },
+  }),
+  flow({
+    name: 'PaymentModal',
+    source: 'src/machines/paymentModal.machine.ts',
+    machine: paymentModalMachine,
+    samples: {
+      input: { blackout: false },
+      events: [
+        { type: 'CHOOSE', provider: 'Payoneer' },
+        { type: 'CHOOSE', provider: 'Tipalti' },
+        { type: 'BLACKOUT', active: true },
+        { type: 'BLACKOUT', active: false },
+      ],
+      outputs: {
+        // The provider's page: a stand-in document (the stories never load the sandbox page).
+        requestChange: [
+          { ok: true, iframe: PROVIDER_PAGE_SAMPLE },
+          { ok: false, message: 'Tipalti is not available right now. Please try again in a few minutes.' },
+        ],
+        refresh: [undefined],
+      },
+      // The spinner shows on the pressed provider; the blackout changes every button of step 1.
+      variant: (s) => (s.matches('requesting') ? (s.context.provider ?? undefined) : s.matches('choosing') && s.context.blackout ? 'Blackout' : undefined),
     },
   }),
 ];

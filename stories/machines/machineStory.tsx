@@ -14,6 +14,7 @@ import { SignInJourney } from '../../src/features/auth/SignInJourney';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
+import { PaymentSettingsModal } from '../../src/features/settings/payment/PaymentSettingsModal';
 import { campaignFixture } from '../mocks/campaignDetail';
 import { FlowStartProvider } from '../../src/lib/flowActor';
 import { flows, type Flow } from './flows';
@@ -28,6 +29,10 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
   CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
+  PaymentModal: {
+    render: () => <PaymentSettingsModal paymentInformation={{ payee: 'Ada Lovelace', method: 'ACH', platform: 'Tipalti', tmp_payoneer: 0 }} isOpen onClose={fn()} />,
+    parameters: { layout: 'fullscreen' },
+  },
 };
 
 const flowNamed = (name: string): Flow => {
