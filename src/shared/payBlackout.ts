@@ -7,7 +7,7 @@ import { EASTERN_TIME_ZONE } from './dates';
  * portal, which shows it and notices it starting or ending while the Payment Settings modal is open.
  *
  * Decision (docs/settings.md): "Eastern" is America/New_York wall-clock time, so the window moves
- * with daylight saving time (13:00–16:00 UTC in summer, 14:00–17:00 UTC in winter). The warning
+ * with daylight saving time (Tuesday 13:00 to Wednesday 16:00 UTC in summer, 14:00 to 17:00 in winter). The warning
  * keeps the spec's words, "EST" included.
  *
  * The window is [Tuesday 09:00:00, Wednesday 12:00:00): 09:00:00 is inside, 12:00:00 is not.
