@@ -12,6 +12,7 @@ import { codeVerificationMachine } from '../../src/machines/codeVerification.mac
 import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
 import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
 import { paymentModalMachine } from '../../src/machines/paymentModal.machine';
+import { settingsVerificationMachine } from '../../src/machines/settingsVerification.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
 import { qrImage } from '../mocks/qrImage';
@@ -216,6 +217,19 @@ export const flows: Flow[] = [
       },
       // The spinner shows on the pressed provider; the blackout changes every button of step 1.
       variant: (s) => (s.matches('requesting') ? (s.context.provider ?? undefined) : s.matches('choosing') && s.context.blackout ? 'Blackout' : undefined),
+    },
+  }),
+  flow({
+    name: 'SettingsVerification',
+    source: 'src/machines/settingsVerification.machine.ts',
+    machine: settingsVerificationMachine,
+    samples: {
+      input: { mobileAvailable: true, editableUntil: null },
+      events: [{ type: 'REFUSED', message: 'Please verify your account to change your settings (a verification lasts 15 minutes).' }],
+      // The code verification it runs (its own states are the CodeVerification flow's): verified or cancelled.
+      outputs: { codeVerification: [{ verified: true }, { verified: false }] },
+      // The page's notice (just verified, window ended, a save refused) shows above the cards.
+      variant: (s) => (s.context.notice ? 'Notice' : undefined),
     },
   }),
 ];

@@ -15,6 +15,8 @@ import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
 import { PaymentSettingsModal } from '../../src/features/settings/payment/PaymentSettingsModal';
+import { SettingsScreen } from '../../src/features/settings/SettingsPage';
+import { affiliateFixture } from '../mocks/shell';
 import { campaignFixture } from '../mocks/campaignDetail';
 import { FlowStartProvider } from '../../src/lib/flowActor';
 import { flows, type Flow } from './flows';
@@ -29,6 +31,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
   CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
+  SettingsVerification: { render: () => <SettingsScreen affiliate={affiliateFixture} /> },
   PaymentModal: {
     render: () => <PaymentSettingsModal paymentInformation={{ payee: 'Ada Lovelace', method: 'ACH', platform: 'Tipalti', tmp_payoneer: 0 }} isOpen onClose={fn()} />,
     parameters: { layout: 'fullscreen' },

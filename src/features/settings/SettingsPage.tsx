@@ -120,7 +120,7 @@ export function SettingsPage() {
 }
 
 /** The loaded page: the lock machine starts with the record (an open window found in it included). */
-function SettingsScreen({ affiliate }: { affiliate: AffiliateResponse }) {
+export function SettingsScreen({ affiliate }: { affiliate: AffiliateResponse }) {
   const dispatch = useApiDispatch();
   const questions = useGetSecurityQuestionsQuery();
   const machine = useMemo(() => {
