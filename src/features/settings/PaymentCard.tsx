@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import type { CardProps } from './cards';
-import { PaymentSettingsModal, paymentPlatformText } from './payment/PaymentSettingsModal';
+import { paymentPlatformText } from './payment/paymentLabels';
+
+// The modal, its machine and the provider calls load when it is first opened (docs/web-performance.md).
+const PaymentSettingsModal = lazy(() => import('./payment/PaymentSettingsModal').then((m) => ({ default: m.PaymentSettingsModal })));
 import { ReadOnly } from './SettingsCard';
 
 /**
@@ -32,7 +35,11 @@ export function PaymentCard({ affiliate, editable }: CardProps) {
           <dt>Method</dt>
           <dd>{payment.method || 'Not set'}</dd>
         </ReadOnly>
-        <PaymentSettingsModal paymentInformation={payment} isOpen={open} onClose={() => setOpen(false)} />
+        {open && (
+          <Suspense fallback={null}>
+            <PaymentSettingsModal paymentInformation={payment} isOpen onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
       </CardBody>
     </Card>
   );

@@ -1,16 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { serverMessage } from '../../api/errors';
 import { settingsApi } from '../../api/settingsApi';
 import { useApiDispatch } from '../../api/baseApi';
-import { makeCodeActors } from '../../components/auth/codeActors';
-import { SetupStepView } from '../../components/auth/flowViews';
-import { useFlowActor } from '../../lib/flowActor';
-import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
-import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
 import type { CardProps } from './cards';
 
@@ -20,22 +15,8 @@ export const twoFactorCardText = {
   lostDevice: 'Lost the device with your authenticator app? Contact your affiliate manager to reset it.',
 } as const;
 
-/** The set-up modal's content: its own machine, started when the modal opens. */
-function SetupFlow({ onClosed }: { onClosed: () => void }) {
-  const dispatch = useApiDispatch();
-  const machine = useMemo(() => {
-    const a = makeCodeActors(dispatch);
-    return twoFactorSetupMachine.provide({ actors: { fetchQrCode: a.fetchQrCode, activate: a.activate } });
-  }, [dispatch]);
-  const actor = useFlowActor(machine);
-  const state = useSelector(actor, (s) => s.value);
-  // 'Take me to my dashboard' reloads the page (spec 001 §2.5); Cancel closes the modal.
-  useEffect(() => {
-    if (state === 'done') window.location.assign(paths.dashboard);
-    if (state === 'cancelled') onClosed();
-  }, [state, onClosed]);
-  return <SetupStepView actor={actor} />;
-}
+// The set-up flow (its machine and views) loads when Set up is pressed.
+const SetupFlow = lazy(() => import('./TwoFactorSetupFlow').then((m) => ({ default: m.SetupFlow })));
 
 /**
  * The 2-Factor Authentication card (spec 001 §2.5, §4 Two-factor): Set up opens '2-step
@@ -91,7 +72,11 @@ export function TwoFactorCard({ affiliate, editable, onLocked }: CardProps) {
         {active && <p>{twoFactorCardText.lostDevice}</p>}
         {action}
         <Modal title="2-step Verification Setup" isOpen={setupOpen} onOpenChange={setSetupOpen} size="md" isDismissable={false} fullscreenOnMobile>
-          {setupOpen && <SetupFlow onClosed={closeSetup} />}
+          {setupOpen && (
+            <Suspense fallback={<Spinner label="Loading the set-up" />}>
+              <SetupFlow onClosed={closeSetup} />
+            </Suspense>
+          )}
         </Modal>
       </CardBody>
     </Card>
