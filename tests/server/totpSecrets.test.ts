@@ -11,6 +11,8 @@ import * as limitsMigration from '../../server/db/migrations/0006_limits_securit
 import * as postbackLogMigration from '../../server/db/migrations/0009_postback_log';
 import * as accessMigration from '../../server/db/migrations/0010_access_requests';
 import * as reportBucketsMigration from '../../server/db/migrations/0011_report_buckets';
+import * as settingsWindowMigration from '../../server/db/migrations/0012_settings_window';
+import * as paychangeMigration from '../../server/db/migrations/0013_paychange';
 import { open, seal } from '../../server/lib/secretBox';
 import { totpCode } from '../../server/lib/totp';
 import { openTotpSecret, sealPlainTotpSecrets } from '../../server/modules/twoFactor/secrets';
@@ -103,13 +105,15 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
     try {
       const id = await insertAffiliate(database, { email: 'legacy@example.com', manager_id: null, otp_enabled: true, otp_secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' });
       // As a database from before the migration: undo the later ones and forget that they ran.
+      await paychangeMigration.down(database.db as never);
+      await settingsWindowMigration.down(database.db as never);
       await reportBucketsMigration.down(database.db as never);
       await accessMigration.down(database.db as never);
       await postbackLogMigration.down(database.db as never);
       await limitsMigration.down(database.db as never);
       await sql`delete from kysely_migration where name >= '0005'`.execute(database.db);
       await expect(migrateToLatest(database.db)).rejects.toThrow(/plain TOTP secrets/);
-      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets']);
+      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets', '0012_settings_window', '0013_paychange']);
       const row = await database.db.selectFrom('affiliates').select('otp_secret').where('id', '=', id).executeTakeFirstOrThrow();
       expect(openTotpSecret(key, id, row.otp_secret!)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
     } finally {

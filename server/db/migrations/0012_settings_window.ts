@@ -9,3 +9,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sessions add column settings_verified_until timestamptz`.execute(db);
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table sessions drop column if exists settings_verified_until`.execute(db);
+}
