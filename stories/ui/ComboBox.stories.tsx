@@ -29,12 +29,23 @@ type Story = StoryObj<typeof meta>;
 
 const body = within(document.body);
 
+/**
+ * The suggestions, once their popover has finished entering: under load the entrance can land a frame
+ * or two after the list is in the page (docs/testing.md: make the story settle).
+ */
+async function shownListbox(): Promise<HTMLElement> {
+  const listbox = await body.findByRole('listbox');
+  await waitFor(() => expect(listbox.checkVisibility({ opacityProperty: true, visibilityProperty: true })).toBe(true));
+  await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
+  return listbox;
+}
+
 /** Filters as you type (accent-insensitive), then a click selects and fills the input. */
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole('combobox', { name: 'Campaign' });
     await userEvent.type(input, 'cred');
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     const options = within(listbox).getAllByRole('option');
     await expect(options).toHaveLength(1);
     await userEvent.click(options[0]);
@@ -49,7 +60,7 @@ export const QuickSearch: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole('combobox', { name: 'Quick search' });
     await userEvent.type(input, '#20');
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     const options = within(listbox).getAllByRole('option');
     await expect(options.map((o) => o.textContent)).toEqual(['Solar Savings Survey#2051']);
     await expect(args.onInputChange).toHaveBeenLastCalledWith('#20');
@@ -63,7 +74,7 @@ export const Keyboard: Story = {
     await userEvent.tab();
     await expect(input).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     await expect(within(listbox).getAllByRole('option')).toHaveLength(campaigns.length);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(input).toHaveValue('Auto Insurance Quotes');
@@ -78,7 +89,7 @@ export const EmptyState: Story = {
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('combobox', { name: 'Campaign' });
     await userEvent.type(input, 'zzz');
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     // react-aria wraps the empty state in one placeholder row; no campaign is listed.
     await expect(listbox.querySelectorAll('[data-key]')).toHaveLength(0);
     await expect(listbox).toHaveTextContent('No campaigns match your search.');
@@ -94,7 +105,7 @@ export const Loading: Story = {
     await expect(canvas.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
     await expect(input).toHaveAttribute('aria-busy', 'true');
     await userEvent.type(input, 'sol');
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     await expect(listbox).toHaveTextContent('Loading…');
   },
 };
@@ -127,7 +138,7 @@ export const ServerResults: Story = {
     const input = within(canvasElement).getByRole('combobox', { name: 'Campaign' });
     await userEvent.type(input, 'sol');
     await waitFor(() => expect(within(canvasElement).queryByRole('progressbar')).not.toBeInTheDocument());
-    const listbox = await body.findByRole('listbox');
+    const listbox = await shownListbox();
     await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Solar Savings Survey#2051']));
   },
 };
@@ -176,6 +187,6 @@ export const OpenList: Story = {
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('combobox', { name: 'Campaign' });
     await userEvent.type(input, 's');
-    await expect(await body.findByRole('listbox')).toBeVisible();
+    await expect(await shownListbox()).toBeVisible();
   },
 };

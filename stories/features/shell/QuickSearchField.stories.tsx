@@ -38,6 +38,9 @@ export const Suggestions: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.type(input(canvasElement), 'a');
     const list = await screen().findByRole('listbox');
+    // The popover's entrance may land a frame or two late under load: wait for it to settle.
+    await waitFor(() => expect(list.checkVisibility({ opacityProperty: true, visibilityProperty: true })).toBe(true));
+    await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
     await expect(within(list).getAllByRole('option')).toHaveLength(4);
     await expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible();
     await userEvent.keyboard('{ArrowDown}{Enter}');
@@ -68,7 +71,7 @@ export const Loading: Story = {
   args: { matches: [], isLoading: true },
   play: async ({ canvasElement }) => {
     await userEvent.type(input(canvasElement), 'sol');
-    await expect(await screen().findByText('Searching…')).toBeVisible();
+    await waitFor(() => expect(screen().getByText('Searching…')).toBeVisible());
   },
 };
 
@@ -76,7 +79,7 @@ export const NoMatches: Story = {
   args: { matches: [] },
   play: async ({ canvasElement }) => {
     await userEvent.type(input(canvasElement), 'zzz');
-    await expect(await screen().findByText('No matching campaigns. Press Enter to search.')).toBeVisible();
+    await waitFor(() => expect(screen().getByText('No matching campaigns. Press Enter to search.')).toBeVisible());
   },
 };
 

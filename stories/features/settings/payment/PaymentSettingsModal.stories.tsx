@@ -28,7 +28,8 @@ const MONDAY = Date.parse('2026-07-06T15:00:00Z');
 const TUESDAY_MORNING = Date.parse('2026-07-07T14:00:00Z');
 const fixed = (ms: number) => () => new Date(ms);
 /** A clock that reaches `edge` about `leadMs` after the story starts (the modal's timer fires then). */
-const reaching = (edge: string, leadMs = 400) => {
+// 1.5 s: long enough for the first labels to be read on a busy two-core machine (a rehearsal saw 400 ms lost).
+const reaching = (edge: string, leadMs = 1500) => {
   let start: number | null = null;
   return () => {
     start ??= Date.now();
@@ -137,24 +138,24 @@ export const Blackout: Story = {
   },
 };
 
-/** Opened at Tuesday 08:59:59.6: at 09:00 the open modal turns every button off. */
+/** Opened at Tuesday 08:59:58.5: at 09:00 the open modal turns every button off. */
 export const BlackoutStartsWhileOpen: Story = {
   args: { now: reaching('2026-07-07T13:00:00Z') },
   parameters: { visual: { skip: 'the same screens as NoPlatform and Blackout, a moment apart' } },
   play: async () => {
     await labels('Use Payoneer', 'Use Tipalti');
-    await waitFor(async () => expect(await button('Tipalti')).toHaveTextContent(PAY_BLACKOUT_LABEL), { timeout: 3000 });
+    await waitFor(async () => expect(await button('Tipalti')).toHaveTextContent(PAY_BLACKOUT_LABEL), { timeout: 5000 });
     await visible(PAY_BLACKOUT_MESSAGE);
   },
 };
 
-/** Opened at Wednesday 11:59:59.6: at 12:00 the buttons come back. */
+/** Opened at Wednesday 11:59:58.5: at 12:00 the buttons come back. */
 export const BlackoutEndsWhileOpen: Story = {
   args: { now: reaching('2026-07-08T16:00:00Z'), paymentInformation: info({ platform: 'Payoneer', method: 'Prepaid Card' }) },
   parameters: { visual: { skip: 'the same screens as Blackout and OnPayoneer, a moment apart' } },
   play: async () => {
     await labels(PAY_BLACKOUT_LABEL, PAY_BLACKOUT_LABEL);
-    await waitFor(async () => expect(await button('Payoneer')).toHaveTextContent('Edit Details'), { timeout: 3000 });
+    await waitFor(async () => expect(await button('Payoneer')).toHaveTextContent('Edit Details'), { timeout: 5000 });
     await expect(await button('Payoneer')).toBeEnabled();
     await expect((await dialog()).queryByText(PAY_BLACKOUT_MESSAGE)).toBeNull();
   },
