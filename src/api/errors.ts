@@ -45,6 +45,18 @@ export function serverMessage(error: FetchBaseQueryError | SerializedError | und
 }
 
 /**
+ * `serverMessage` for code that must not throw (a catch block, a render): a call that got no answer
+ * reads 'Connection error.' instead of throwing.
+ */
+export function failureOf(error: unknown): { message: string; code?: number } {
+  try {
+    return serverMessage(error as FetchBaseQueryError | SerializedError | undefined);
+  } catch (e) {
+    return { message: e instanceof ConnectionError ? CONNECTION_ERROR : INTERNAL_ERROR };
+  }
+}
+
+/**
  * The text a screen shows for a failed call: the server's `errors.message`, 'Connection error.'
  * when no answer came, otherwise `fallback`. Null when there is no error.
  */

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import type { AffiliateResponse } from '../../api/contract/affiliate';
 import { useApiDispatch } from '../../api/baseApi';
-import { serverMessage } from '../../api/errors';
+import { failureOf } from '../../api/errors';
 import { useGetSecurityQuestionsQuery } from '../../api/settingsApi';
 import { makeCodeActors } from '../../components/auth/codeActors';
 import { VerificationStepView } from '../../components/auth/flowViews';
@@ -101,7 +101,7 @@ export function SettingsPage() {
   }
   if (!affiliate) {
     // A 401 ends the session (the app's session flow); any other failure: spec 001 §8.
-    const failure = serverMessage(record.error as never);
+    const failure = failureOf(record.error);
     return (
       <Page>
         <h1>{settingsText.title}</h1>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { serverMessage } from '../../api/errors';
+import { failureOf } from '../../api/errors';
 import { settingsApi } from '../../api/settingsApi';
 import { useApiDispatch } from '../../api/baseApi';
 import { Button } from '../../ui/Button';
@@ -40,7 +40,7 @@ export function TwoFactorCard({ affiliate, editable, onLocked }: CardProps) {
       setArmed(false);
       setMessage({ kind: 'success', text: r.message });
     } catch (e) {
-      const { message: text, code } = serverMessage(e as never);
+      const { message: text, code } = failureOf(e);
       if (code === 403) onLocked(text);
       else setMessage({ kind: 'error', text });
     } finally {

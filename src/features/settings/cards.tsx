@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { AffiliateResponse } from '../../api/contract/affiliate';
 import type { SecurityQuestion } from '../../api/contract/register';
 import { settingsFieldMessages } from '../../api/contract/settings';
-import { serverMessage } from '../../api/errors';
+import { failureOf } from '../../api/errors';
 import { settingsApi } from '../../api/settingsApi';
 import { useApiDispatch } from '../../api/baseApi';
 import { ISO_COUNTRIES, countryByAlpha2 } from '../../shared/countries';
@@ -46,7 +46,7 @@ async function outcome(call: { unwrap: () => Promise<{ message: string }> }): Pr
   try {
     return { ok: true, message: (await call.unwrap()).message };
   } catch (e) {
-    const { message, code } = serverMessage(e as never);
+    const { message, code } = failureOf(e);
     return { ok: false, message, status: code };
   }
 }
@@ -59,7 +59,7 @@ function usePhoneCheck() {
       const r = await dispatch(settingsApi.endpoints.validatePhone.initiate(mobile)).unwrap();
       return r.isValid ? null : { ok: false, message: r.message ?? profileMessages.invalidMobile, field: 'mobile' };
     } catch (e) {
-      const { message, code } = serverMessage(e as never);
+      const { message, code } = failureOf(e);
       return { ok: false, message, status: code };
     }
   };
@@ -254,7 +254,7 @@ export function EmailPreferencesCard({ affiliate, editable, onLocked, onSaved }:
           const check = await dispatch(settingsApi.endpoints.validateEmail.initiate(v.email.trim())).unwrap();
           if (!check.isValid) return { ok: false, message: check.message ?? 'This email address is invalid', field: 'email' };
         } catch (e) {
-          const { message, code } = serverMessage(e as never);
+          const { message, code } = failureOf(e);
           return { ok: false, message, status: code };
         }
         return outcome(

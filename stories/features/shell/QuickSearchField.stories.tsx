@@ -60,6 +60,11 @@ export const BlankTerm: Story = {
 
 /** Enter with no highlighted suggestion submits the typed text (trimmed). */
 export const SubmitTerm: Story = {
+  parameters: {
+    visual: {
+      skip: "in a full run the suggestion list's exit after Enter is sometimes still on the page when the screenshot is taken (two rehearsals of 2026-11-25, both themes); the field alone is the Empty story's screenshot, and play checks what Enter does",
+    },
+  },
   play: async ({ canvasElement, args }) => {
     await userEvent.type(input(canvasElement), ' solar {Enter}');
     await expect(args.onSubmitTerm).toHaveBeenCalledWith('solar');
