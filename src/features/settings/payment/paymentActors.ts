@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { fromPromise } from 'xstate';
 import { affiliateApi } from '../../../api/affiliateApi';
 import type { PayoneerChangeRequest, PayPlatform } from '../../../api/contract/paychange';
-import { CONNECTION_ERROR, ConnectionError, serverMessage } from '../../../api/errors';
+import { failureOf } from '../../../api/errors';
 import { paychangeApi, refreshAffiliate } from '../../../api/paychangeApi';
 import type { RequestAnswer } from '../../../machines/paymentModal.machine';
 import { PAY_BLACKOUT_MESSAGE } from '../../../shared/payBlackout';
@@ -45,13 +45,8 @@ export function paymentActors(dispatch: Dispatch) {
           ? await dispatch(paychangeApi.endpoints.startPayoneer.initiate(payoneerBody(dispatch)))
           : await dispatch(paychangeApi.endpoints.startTipalti.initiate());
       if (result.data) return { ok: true, iframe: result.data.iframe };
-      try {
-        const { message, code } = serverMessage(result.error);
-        return { ok: false, message, blackout: code === 409 && message === PAY_BLACKOUT_MESSAGE };
-      } catch (err) {
-        if (err instanceof ConnectionError) return { ok: false, message: CONNECTION_ERROR };
-        throw err;
-      }
+      const { message, code } = failureOf(result.error);
+      return { ok: false, message, blackout: code === 409 && message === PAY_BLACKOUT_MESSAGE };
     }),
     refresh: fromPromise<void>(async () => {
       dispatch(refreshAffiliate());
