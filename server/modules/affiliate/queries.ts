@@ -4,7 +4,6 @@ import type { DB } from '../../db/schema';
 import { formatDay } from '../../lib/dates';
 import { managerImageUrl, managerQrUrl } from '../images/urls';
 import { contactTimeText } from '../../../src/shared/profileOptions';
-import { settingsWindow } from '../settings/service';
 
 
 /** GET /affiliate: the record of spec 002 section 7, extended with spec 001's profile fields. */
@@ -18,6 +17,8 @@ export async function loadAffiliateRecord(
     .leftJoin('managers as m', 'm.id', 'a.manager_id')
     .leftJoin('security_questions as q1', 'q1.id', 'a.security_q1')
     .leftJoin('security_questions as q2', 'q2.id', 'a.security_q2')
+    // The session's settings window, read in the same query (no second round trip on every page load).
+    .leftJoin('sessions as ss', (join) => join.on('ss.id', '=', session?.id ?? -1).onRef('ss.affiliate_id', '=', 'a.id'))
     .leftJoin('postbacks as gp', (join) =>
       join.onRef('gp.affiliate_id', '=', 'a.id').on('gp.campaign_id', 'is', null),
     )
@@ -29,7 +30,7 @@ export async function loadAffiliateRecord(
       'a.payment_platform', 'a.tmp_payoneer', 'a.security_q1', 'a.security_q2',
       'q1.question as q1_text', 'q2.question as q2_text',
       'm.id as manager_id', 'm.name as manager_name', 'm.email as manager_email', 'm.phone as manager_phone',
-      'm.im_handle as manager_im', 'gp.type as global_type', 'gp.code as global_code',
+      'm.im_handle as manager_im', 'ss.settings_verified_until', 'gp.type as global_type', 'gp.code as global_code',
     ])
     .where('a.id', '=', affiliateId)
     .executeTakeFirst();
@@ -40,7 +41,8 @@ export async function loadAffiliateRecord(
     .where('affiliate_id', '=', affiliateId)
     .orderBy('flag')
     .execute();
-  const editableUntil = session ? await settingsWindow(db, session.id, session.now) : null;
+  const until = row.settings_verified_until ? new Date(row.settings_verified_until) : null;
+  const editableUntil = session && until && until.getTime() > session.now.getTime() ? until : null;
   const yn = (b: boolean) => (b ? ('Y' as const) : ('N' as const));
   return {
     success: true,
