@@ -344,7 +344,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     for (const t of ['campaigns', 'campaign_rates', 'landing_pages', 'creatives'] as const) await syncIdentity(trx, t);
 
     // ---------- affiliates ----------
-    const demoRegistered = daysAgo(400);
+    // Registered 800 days ago: the Account Balances page shows more than two full years of weekly
+    // payments (issue 17), so at least one whole calendar year lies between the first and this one.
+    const demoRegistered = daysAgo(800);
     const base = {
       company: '', time_zone: '11,-5', contact_time: 6, country_code: 'US', general_mailings: true, campaign_notices: true,
       security_q1: 1, security_a1_hash: answerHash, security_q2: 6, security_a2_hash: answerHash, status: 'active' as const,
@@ -598,10 +600,14 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     const credits: Credit[] = [];
     const paydays: Array<{ day: string; cutoff: string }> = [];
     const earnedByWeek = new Map<string, number>();
+    // Weeks before day 400 (the ledger's first start) draw from their own stream, so the main
+    // stream's draws, and with them the rest of the network, are the ones they always were.
+    const olderWeeks = new Random((options.seed ?? DEMO_SEED) ^ 0x1ed9e4);
     for (let w = startOfWeek(demoRegistered); w < today; w = new Date(w.getTime() + 7 * DAY)) {
       const key = formatDay(w);
       const inHistory = w.getTime() >= daysAgo(historyDays).getTime();
-      const earned = round2(inHistory ? weeklyEarnings.get(key) ?? 0 : rnd.chance(0.8) ? rnd.float(40, 900) : 0);
+      const draw = w.getTime() < startOfWeek(daysAgo(400)).getTime() ? olderWeeks : rnd;
+      const earned = round2(inHistory ? weeklyEarnings.get(key) ?? 0 : draw.chance(0.8) ? draw.float(40, 900) : 0);
       const lineDay = formatDay(new Date(w.getTime() + 6 * DAY));
       earnedByWeek.set(key, earned);
       // A week's earnings are credited once it is over: the week under way has no line yet.
@@ -621,10 +627,13 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       const total = round2(referralCommissions.filter((r) => r.period_date === formatDay(period)).reduce((s, r) => s + Number(r.amount), 0));
       if (total > 0) credits.push({ day: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
     }
-    credits.push({ day: formatDay(daysAgo(300)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
+    credits.push({ day: formatDay(daysAgo(770)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
     // Adjustments: credits on their own day; a debit on the Saturday of the first week from its day
     // that earned at least $100, so it is taken from that week's earnings, never below zero.
     const adjustments: Array<{ daysAgo: number; amount: number; notes: string }> = [
+      { daysAgo: 700, amount: 12.5, notes: 'Late postback from the advertiser: 1 sale credited' },
+      { daysAgo: 560, amount: -30, notes: 'Fraudulent leads removed after a quality review' },
+      { daysAgo: 450, amount: 40, notes: 'Rate correction: the agreed payout applied retroactively' },
       { daysAgo: 330, amount: 25, notes: "Correction: 2 leads the advertiser's postback missed, credited after review" },
       { daysAgo: 270, amount: -18.5, notes: 'Chargeback on an approved sale' },
       { daysAgo: 200, amount: -42, notes: 'Duplicate leads removed after a quality review' },
