@@ -13,7 +13,7 @@ import { paths } from '../../shared/paths';
 import { SetupStepView, VerificationStepView } from '../../components/auth/flowViews';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../components/auth/AuthLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { LoginForm } from './LoginForm';
 import { makeSignInActors } from './signInActors';

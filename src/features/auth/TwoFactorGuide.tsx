@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
 import { Link } from '../../ui/Link';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../components/auth/AuthLayout';
 
 const Guide = styled.div`
   display: flex;

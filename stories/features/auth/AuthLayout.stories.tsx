@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { AuthLayout } from '../../../src/features/auth/AuthLayout';
+import { AuthLayout } from '../../../src/components/auth/AuthLayout';
 
 /** The frame of every signed-out screen: logo, a card with the heading, the footer with the site id (spec 002 §2). */
 const meta = {

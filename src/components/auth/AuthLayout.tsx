@@ -12,9 +12,9 @@ const Page = styled.div`
   padding: ${({ theme }) => `${theme.space[7]}px ${theme.space[4]}px ${theme.space[5]}px`};
   gap: ${({ theme }) => theme.space[5]}px;
 `;
-const Main = styled.main`
+const Main = styled.main<{ $wide?: boolean }>`
   width: 100%;
-  max-width: 440px;
+  max-width: ${({ $wide }) => ($wide ? '960px' : '440px')};
 `;
 const Brand = styled.div`
   display: flex;
@@ -53,10 +53,12 @@ export interface AuthLayoutProps {
   productName: string;
   siteId: string;
   children: ReactNode;
+  /** A wider card (960 px instead of 440): the registration wizard with its banner, the terms, the FAQ. */
+  wide?: boolean;
 }
 
-/** The frame of every signed-out screen: logo, a card with the screen's heading, the footer with the site id. */
-export function AuthLayout({ title, productName, siteId, children }: AuthLayoutProps) {
+/** The frame of every signed-out screen (sign-in, registration, recovery, verify, terms): logo, a card with the screen's heading, the footer with the site id. */
+export function AuthLayout({ title, productName, siteId, children, wide }: AuthLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const screen = typeof title === 'string' ? title : null;
   usePageTitle(screen, productName);
@@ -65,7 +67,7 @@ export function AuthLayout({ title, productName, siteId, children }: AuthLayoutP
   return (
     <Page>
       <Logo productName={productName} />
-      <Main>
+      <Main $wide={wide}>
         <Card>
           <CardBody>
             <Title ref={heading} tabIndex={-1}>
