@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // PGlite: one migrated and one seeded database per run, each file loads its own copy.
+          globalSetup: ['tests/server/globalSetup.ts'],
           // Each file opens its own database; two cores, so keep file parallelism modest.
           maxWorkers: 2,
           testTimeout: 30_000,

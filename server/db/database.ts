@@ -14,10 +14,17 @@ export interface Database {
   /** Where the data lives, for logs (never includes a password). */
   location: string;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tar (loaded back with `loadDataDir`). */
+  dump?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
-  | { engine: 'pglite'; dataDir?: string }
+  | {
+      engine: 'pglite';
+      dataDir?: string;
+      /** Start from a dump of another PGlite (`dumpDataDir`): the tests' snapshots of a migrated, seeded database. */
+      loadDataDir?: Blob;
+    }
   | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // Both engines read numeric and int8 as numbers and `date` as 'YYYY-MM-DD' (the API's format),
@@ -31,6 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const pglite = new PGlite({
       dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
       // Campaign search (migration 0007): trigram index and accent-free matching.
       extensions: { pg_trgm, unaccent },
       parsers: { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: asIs },
@@ -41,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: 'pglite',
       location: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+      dump: () => pglite.dumpDataDir('none'),
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();

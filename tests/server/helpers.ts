@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import type { Insertable } from 'kysely';
 import { buildApp, type AppDeps } from '../../server/app';
 import { dropSchema, openDatabase, withSchemaLock, type Database } from '../../server/db/database';
 import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
+import { SMALL_DEMO } from './demoOptions';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword, TEST_SCRYPT } from '../../server/lib/crypto';
 import { rebuildRollups } from '../../server/db/rollups';
@@ -17,8 +21,20 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** The run's PGlite dump (tests/server/globalSetup.ts), as a blob to load, or null (Postgres, or run without it). */
+function pgliteDump(kind: 'migrated' | 'demo'): Blob | null {
+  const dir = process.env.TEST_DATABASE_URL ? '' : inject('pgliteSnapshots');
+  return dir ? new Blob([readFileSync(join(dir, `${kind}.tar`))]) : null;
+}
+
+/** `seeded`: start from the small demo network (SMALL_DEMO) already in place, when a snapshot has it. */
+export async function openTestDatabase(seeded = false): Promise<TestDatabase & { seeded: boolean }> {
   const url = process.env.TEST_DATABASE_URL;
+  const dump = url ? null : pgliteDump(seeded ? 'demo' : 'migrated');
+  if (dump) {
+    const database = await openDatabase({ engine: 'pglite', loadDataDir: dump });
+    return { ...database, dispose: () => database.close(), seeded };
+  }
   let database: Database;
   let dispose: () => Promise<void>;
   if (url) {
@@ -40,16 +56,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await dispose();
     throw err;
   }
-  return { ...database, dispose };
+  return { ...database, dispose, seeded: false };
 }
 
-/** The small demo network used by the tests: fast to make, every sign-in path present. */
-export const SMALL_DEMO: DemoOptions = {
-  campaigns: 40,
-  historyDays: 21,
-  fillerAffiliates: 12,
-  passwordCost: TEST_SCRYPT,
-};
+export { SMALL_DEMO };
 
 export interface TestContext {
   database: TestDatabase;
@@ -59,8 +69,8 @@ export interface TestContext {
 
 /** One seeded database and app per test file. */
 export async function setupTestApp(deps: Partial<AppDeps> = {}, demo: DemoOptions | false = SMALL_DEMO): Promise<TestContext> {
-  const database = await openTestDatabase();
-  if (demo) await seedDemo(database.db, demo);
+  const database = await openTestDatabase(demo === SMALL_DEMO);
+  if (demo && !database.seeded) await seedDemo(database.db, demo);
   const app = await buildApp({ db: database.db, engine: database.engine, passwordCost: TEST_SCRYPT, ...deps });
   await app.ready();
   return {
