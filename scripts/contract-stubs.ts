@@ -16,6 +16,7 @@ import * as index from '../src/api/contract/index.ts';
 import * as operator from '../src/api/contract/operator.ts';
 import * as paychange from '../src/api/contract/paychange.ts';
 import * as postbackLog from '../src/api/contract/postbackLog.ts';
+import * as recovery from '../src/api/contract/recovery.ts';
 import * as register from '../src/api/contract/register.ts';
 import * as reports from '../src/api/contract/reports.ts';
 import * as session from '../src/api/contract/session.ts';
@@ -26,7 +27,7 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, paychange, postbackLog, register,
+  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, paychange, postbackLog, recovery, register,
   reports, session, settings, system, tracking, twoFactor,
 };
 

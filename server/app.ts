@@ -46,6 +46,8 @@ import { twoFactorRoutes } from './modules/twoFactor/routes';
 import { postbackLogRoutes } from './modules/postbacks/log';
 import { postbackRoutes } from './modules/postbacks/routes';
 import { registerRoutes } from './modules/register/routes';
+import { DEFAULT_CAPTCHA, type CaptchaOptions } from './modules/recovery/captcha';
+import { recoveryRoutes } from './modules/recovery/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
@@ -107,6 +109,10 @@ export interface AppDeps {
   paychange?: PaychangeSettings;
   /** The real providers' HTTP client (tests: a stub). */
   paychangeFetch?: typeof fetch;
+  /** Signs the forgot-password captcha's challenges (config captchaKey()); absent (tests): a random key for this app. */
+  captchaKey?: Buffer;
+  /** The captcha's proof-of-work cost (tests make it cheap). */
+  captcha?: Partial<CaptchaOptions>;
 }
 
 // zod's default messages name types in its own words; these read better after "field: ".
@@ -253,6 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accessRequestRoutes, { ctx });
       await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
       await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
+      await api.register(recoveryRoutes, {
+        ctx, messenger, productName, baseUrl: trackingOptions.baseUrl,
+        captchaKey: deps.captchaKey ?? randomBytes(32), captcha: { ...DEFAULT_CAPTCHA, ...deps.captcha },
+      });
       await api.register(paychangeRoutes, { ctx, providers: createProviders(deps.paychange ?? {}, ctx.totpKey, deps.paychangeFetch) });
     },
     { prefix: '/api' },

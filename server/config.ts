@@ -42,6 +42,11 @@ export interface Config {
    */
   totpSecretKey: Buffer | undefined;
   /**
+   * HMAC key that signs the forgot-password captcha's challenges (ALTCHA_HMAC_KEY: 64 hex digits or
+   * base64 of 32 bytes). Unset: DATA_DIR/altcha-hmac.key, made on the first start (see captchaKey()).
+   */
+  captchaHmacKey: Buffer | undefined;
+  /**
    * Sign-in country check (COUNTRY_CHECK=on|off, default on): a sign-in from a country other than the
    * account's usual ones asks for an e-mail/SMS code. Needs the real client address: TRUST_PROXY
    * behind a reverse proxy (docs/server.md).
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
+    captchaHmacKey: env.ALTCHA_HMAC_KEY ? parseSecretKey(env.ALTCHA_HMAC_KEY, 'ALTCHA_HMAC_KEY') : undefined,
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
     creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
     uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
@@ -282,6 +288,21 @@ export function totpKey(
   if (created) {
     log(`made a new key for TOTP secrets at ${file}: back it up with the database${config.databaseUrl ? '; servers on other machines need it as TOTP_SECRET_KEY' : ''}`);
   }
+  return key;
+}
+
+/**
+ * The key that signs captcha challenges (docs/recovery.md): ALTCHA_HMAC_KEY, else DATA_DIR/altcha-hmac.key,
+ * made on the first start like the TOTP key. Servers on several machines share it through ALTCHA_HMAC_KEY.
+ */
+export function captchaKey(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'captchaHmacKey'>,
+  log: (message: string) => void = () => {},
+): Buffer {
+  if (config.captchaHmacKey) return config.captchaHmacKey;
+  const file = path.join(config.dataDir, 'altcha-hmac.key');
+  const { key, created } = keyFromFile(file, 'ALTCHA_HMAC_KEY');
+  if (created) log(`made a new key for captcha challenges at ${file}${config.databaseUrl ? '; servers on other machines need it as ALTCHA_HMAC_KEY' : ''}`);
   return key;
 }
 

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { buildPortalIfNeeded } from './build';
 import { reportReady, serverProcesses, supervise } from './cluster';
-import { loadConfig, pgliteDir, totpKey, type Config } from './config';
+import { captchaKey, loadConfig, pgliteDir, totpKey, type Config } from './config';
 import { prepareDatabase } from './db/bootstrap';
 import { openDatabase, type Database } from './db/database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
@@ -30,6 +30,7 @@ async function prepare(config: Config, say: Say) {
   const database = await open(config);
   say(`database: ${database.location}`);
   const totpSecretKey = totpKey(config, say);
+  captchaKey(config, say); // made once here, before several processes read it
   const prepared = await prepareDatabase(database, {
     totpKey: totpSecretKey,
     demo: config.demo,
@@ -61,6 +62,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     trustProxy: config.trustProxy,
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
+    captchaKey: captchaKey(config),
     creativeBaseUrl: config.creativeBaseUrl,
     access: { ...config.access, uploadDir: config.uploadDir },
     paychange: config.paychange,

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_access_requests';
 import * as m0011 from './migrations/0011_report_buckets';
 import * as m0012 from './migrations/0012_settings_window';
 import * as m0013 from './migrations/0013_paychange';
+import * as m0015 from './migrations/0015_recovery';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -32,6 +33,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0011_report_buckets': m0011,
   '0012_settings_window': m0012,
   '0013_paychange': m0013,
+  '0015_recovery': m0015,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

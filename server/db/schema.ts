@@ -317,6 +317,14 @@ export interface PaychangeRequestsTable {
   payee_name: ColumnType<string | null, string | null | undefined, string | null>;
   country: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** Migration 0015 (docs/recovery.md): reset links e-mailed (token hashed) and captchas already used. */
+export interface PasswordResetsTable {
+  id: Id; affiliate_id: number; token_hash: string; created_at: Timestamp; expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_serial: Default<number>;
+  code_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface CaptchaUsesTable { id: string; expires_at: Timestamp }
 export interface AffiliateNoticeDismissalsTable {
   affiliate_id: number; notice: 'telegram' | 'paymentMethod' | 'missingMobile' | 'tipaltiMissingDocs';
   dismissed_at: Timestamp;
@@ -384,6 +392,8 @@ export interface DB {
   usage_events: UsageEventsTable;
   affiliate_notice_dismissals: AffiliateNoticeDismissalsTable;
   paychange_requests: PaychangeRequestsTable;
+  password_resets: PasswordResetsTable;
+  captcha_uses: CaptchaUsesTable;
 }
 
 export type Affiliate = Selectable<AffiliatesTable>;

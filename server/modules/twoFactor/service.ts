@@ -27,55 +27,67 @@ export const messages = {
 /** The code is bound to its unguessable handle t: the stored hash cannot be brute-forced without t. */
 const codeHash = (t: string, code: string) => createHash('sha256').update(`${t}:${code}`).digest('hex');
 
-export async function sendCode(
-  db: Kysely<DB>,
-  messenger: Messenger,
-  args: { affiliateId: number; method: 'byEmail' | 'bySMS' | 'byBoth'; purpose: 'login' | 'settings'; now: Date; productName: string },
-): Promise<{ t: string }> {
-  return db.transaction().execute(async (trx) => {
-    const a = await trx.selectFrom('affiliates').select(['email', 'mobile_phone']).where('id', '=', args.affiliateId).executeTakeFirstOrThrow();
-    if (args.method !== 'byEmail' && !a.mobile_phone.trim()) throw badRequest(messages.noMobile);
-    const recent = await trx
-      .selectFrom('verification_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('affiliate_id', '=', args.affiliateId)
-      .where('created_at', '>', new Date(args.now.getTime() - SEND_WINDOW_MS))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= CODE_SENDS_PER_WINDOW) throw tooManyRequests(messages.tooManySends, SEND_WINDOW_MS / 1000);
-    // A new code replaces any earlier one for the same purpose.
-    await trx
-      .updateTable('verification_codes')
-      .set({ used_at: args.now })
-      .where('affiliate_id', '=', args.affiliateId)
-      .where('purpose', '=', args.purpose)
-      .where('used_at', 'is', null)
-      .execute();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const t = newToken();
-    await trx
-      .insertInto('verification_codes')
-      .values({
-        affiliate_id: args.affiliateId,
-        purpose: args.purpose,
-        method: args.method,
-        code_hash: codeHash(t, code),
-        token_hash: hashToken(t),
-        attempts: 0,
-        created_at: args.now,
-        expires_at: new Date(args.now.getTime() + CODE_TTL_MS),
-      })
-      .execute();
-    const text = `Your ${args.productName} verification code is ${code}. It expires in 10 minutes.`;
-    if (args.method !== 'bySMS') await messenger.queue(trx, { channel: 'email', recipient: a.email, subject: 'Your verification code', body: text });
-    if (args.method !== 'byEmail') await messenger.queue(trx, { channel: 'sms', recipient: a.mobile_phone, body: text, account: a.email });
-    return { t };
-  });
+/** What a code is for: a sign-in step, the settings window, or a password reset (docs/recovery.md). */
+export type CodePurpose = 'login' | 'settings' | 'reset_password';
+
+export interface SendCodeArgs {
+  affiliateId: number;
+  method: 'byEmail' | 'bySMS' | 'byBoth';
+  purpose: CodePurpose;
+  now: Date;
+  productName: string;
+  /** The code's handle when the caller derives it (a reset code: from the e-mailed token); else a new random one. */
+  handle?: string;
+}
+
+export async function sendCode(db: Kysely<DB>, messenger: Messenger, args: SendCodeArgs): Promise<{ t: string }> {
+  return db.transaction().execute((trx) => sendCodeIn(trx, messenger, args));
+}
+
+/** sendCode inside the caller's transaction (a reset code is recorded with its reset link). */
+export async function sendCodeIn(trx: Kysely<DB>, messenger: Messenger, args: SendCodeArgs): Promise<{ t: string }> {
+  const a = await trx.selectFrom('affiliates').select(['email', 'mobile_phone']).where('id', '=', args.affiliateId).executeTakeFirstOrThrow();
+  if (args.method !== 'byEmail' && !a.mobile_phone.trim()) throw badRequest(messages.noMobile);
+  const recent = await trx
+    .selectFrom('verification_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('affiliate_id', '=', args.affiliateId)
+    .where('created_at', '>', new Date(args.now.getTime() - SEND_WINDOW_MS))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= CODE_SENDS_PER_WINDOW) throw tooManyRequests(messages.tooManySends, SEND_WINDOW_MS / 1000);
+  // A new code replaces any earlier one for the same purpose.
+  await trx
+    .updateTable('verification_codes')
+    .set({ used_at: args.now })
+    .where('affiliate_id', '=', args.affiliateId)
+    .where('purpose', '=', args.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const t = args.handle ?? newToken();
+  await trx
+    .insertInto('verification_codes')
+    .values({
+      affiliate_id: args.affiliateId,
+      purpose: args.purpose,
+      method: args.method,
+      code_hash: codeHash(t, code),
+      token_hash: hashToken(t),
+      attempts: 0,
+      created_at: args.now,
+      expires_at: new Date(args.now.getTime() + CODE_TTL_MS),
+    })
+    .execute();
+  const text = `Your ${args.productName} verification code is ${code}. It expires in 10 minutes.`;
+  if (args.method !== 'bySMS') await messenger.queue(trx, { channel: 'email', recipient: a.email, subject: 'Your verification code', body: text });
+  if (args.method !== 'byEmail') await messenger.queue(trx, { channel: 'sms', recipient: a.mobile_phone, body: text, account: a.email });
+  return { t };
 }
 
 /** Checks a code; wrong tries count, the fifth locks it; a right one is used up. */
 export async function verifyCode(
   db: Kysely<DB>,
-  args: { affiliateId: number; purpose: 'login' | 'settings'; code: string; t: string; now: Date; ip: string; limits: LoginLimits },
+  args: { affiliateId: number; purpose: CodePurpose; code: string; t: string; now: Date; ip: string; limits: LoginLimits },
 ): Promise<void> {
   // Wrong codes also count per account (any code, any purpose): throttled with growing delays.
   const attempt = { kind: 'code' as const, account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits };

@@ -11,6 +11,7 @@ import { imageEndpoints } from './images';
 import { operatorEndpoints } from './operator';
 import { paychangeEndpoints } from './paychange';
 import { postbackLogEndpoints } from './postbackLog';
+import { recoveryEndpoints } from './recovery';
 import { registerEndpoints } from './register';
 import { reportEndpoints } from './reports';
 import { sessionEndpoints } from './session';
@@ -42,6 +43,7 @@ export const apiEndpoints = {
   ...balanceEndpoints,
   ...paychangeEndpoints,
   ...settingsEndpoints,
+  ...recoveryEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;
