@@ -9,7 +9,9 @@ import { authRoutes, openRoutes } from '../features/auth/routes';
 import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
+import { infoRoutes, publicInfoRoutes } from '../features/info/routes';
 import { postbackRoutes } from '../features/postbacks/routes';
+import { recoveryRoutes } from '../features/recovery/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
 import { reportRoutes } from '../features/reports/routes';
@@ -31,8 +33,8 @@ function prefetchSignedIn() {
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...comingSoonRoutes];
-const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn })];
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...comingSoonRoutes];
+const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }), ...recoveryRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }), ...authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn })];
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {

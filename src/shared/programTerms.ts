@@ -1,3 +1,5 @@
+import { EASTERN_TIME_ZONE } from './dates';
+
 /**
  * The network's program terms, written once: the referral page, the FAQ, the demo news and the
  * referral income all read them from here.
@@ -24,3 +26,34 @@ export const referralProgram = {
 export function referralTermsSentence(terms: typeof referralProgram = referralProgram): string {
   return `The referral program pays ${terms.sharePercent}% of your referrals\u2019 earnings for ${terms.months} months.`;
 }
+
+/**
+ * Affiliate managers' hours (spec 002 §1, §9): 9:00 to 16:00 Eastern (America/New_York, the same
+ * reading as the payment blackout: src/shared/payBlackout.ts), Monday to Friday. The verify page,
+ * the manager card, the FAQ and the terms show them from here.
+ */
+export const managerHours = {
+  timeZone: EASTERN_TIME_ZONE,
+  opensHour: 9,
+  closesHour: 16,
+  /** ISO weekdays: 1 Monday ... 5 Friday. */
+  days: [1, 2, 3, 4, 5] as readonly number[],
+  text: '9:00 AM to 4:00 PM Eastern, Monday to Friday',
+} as const;
+
+/**
+ * The facts the FAQ and the terms state (spec 002 §1), once. The referral numbers are the referral
+ * program's (see the note at the top: spec 002's "5% for 12 months" is the other reading).
+ */
+export const networkFacts = {
+  affiliateCount: '25,000',
+  minimumPayout: 100,
+  firstPayment: 'monthly, net 15',
+  laterPayments: 'weekly, once your first electronic payment has been made',
+  paymentPlatforms: ['Payoneer', 'Tipalti'] as readonly string[],
+  inactiveAfterMonths: 6,
+  terminableAfterMonths: 9,
+  termsEffective: '5/23/18',
+  governingLaw: 'the Province of Ontario',
+  statisticsDelayMinutes: 5,
+} as const;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { AffiliateManager } from '../../api/contract/affiliate';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
+import { managerHours } from '../../shared/programTerms';
 import { Modal } from '../../ui/Modal';
 
 const Layout = styled.div`
@@ -86,7 +87,7 @@ export function ManagerContactModal({ manager, isOpen, onOpenChange }: ManagerCo
         )}
       </Layout>
       {/* Spec 002 §1: manager hours. */}
-      <Hours>Available 9:00 AM to 4:00 PM Eastern, Monday to Friday.</Hours>
+      <Hours>Available {managerHours.text}.</Hours>
     </Modal>
   );
 }

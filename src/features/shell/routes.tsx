@@ -13,8 +13,6 @@ const comingSoon: { path: string; title: string }[] = [
   { path: patterns.maxmoney, title: 'MaxMoney' },
   { path: patterns.resources, title: 'Resources' },
   { path: patterns.refer, title: 'Referral Program' },
-  { path: patterns.faq, title: 'FAQ' },
-  { path: patterns.terms, title: 'Terms' },
 ];
 
 export const comingSoonRoutes: RouteObject[] = comingSoon.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> }));
