@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes, { ctx });
       await api.register(affiliateRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
-      await api.register(registerRoutes, { ctx });
+      await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
       await api.register(balanceRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_report_buckets';
 import * as m0012 from './migrations/0012_settings_window';
 import * as m0013 from './migrations/0013_paychange';
 import * as m0015 from './migrations/0015_recovery';
+import * as m0016 from './migrations/0016_registration';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -34,6 +35,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0012_settings_window': m0012,
   '0013_paychange': m0013,
   '0015_recovery': m0015,
+  '0016_registration': m0016,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

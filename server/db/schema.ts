@@ -79,7 +79,9 @@ export interface AffiliatesTable {
 export interface AffiliateFlagsTable { affiliate_id: number; flag: number; created_at: Timestamp }
 export interface AffiliateDocumentsTable {
   id: Id; affiliate_id: number | null; application_token: string | null; side: 'front' | 'back' | 'payment';
-  file_path: string; mime_type: string; size_bytes: number; created_at: Timestamp;
+  file_path: Default<string>; mime_type: string; size_bytes: number; created_at: Timestamp;
+  /** Migration 0016: the image itself for registration's ID images (kept in the database, docs/registration.md). */
+  content: Default<Buffer | null>;
 }
 export interface AffiliateTargetCountriesTable { affiliate_id: number; country_code: string }
 export interface AffiliateTargetVerticalsTable { affiliate_id: number; subcategory_id: number }

@@ -1,12 +1,128 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecurityQuestionsResponse } from '../../src/api/contract/register';
+import { OperatorSignInResponse } from '../../src/api/contract/operator';
+import {
+  CheckEmailResponse,
+  MARKETING_CAMPAIGN_NOT_FOUND,
+  MarketingCampaignResponse,
+  PendingPublishersResponse,
+  PublisherDecisionResponse,
+  ReApplicationResponse,
+  RegisterResponse,
+  SecurityQuestionsResponse,
+  VerifyRegistrationResponse,
+} from '../../src/api/contract/register';
+import { registrationMessages as M } from '../../src/shared/registration';
 import { SECURITY_QUESTIONS } from '../../server/db/demo/content';
-import { setupTestApp, testEngine, type TestContext } from './helpers';
+import { upsertOperator } from '../../server/modules/access/operator';
+import { BUSINESS_HOURS, REMAINING_STEPS } from '../../server/modules/register/service';
+import { PENDING_MESSAGE, REJECTED_MESSAGE } from '../../server/modules/session/service';
+import { setupTestApp, signIn, testEngine, type TestContext } from './helpers';
 
+/**
+ * Joining the network (issue 18; docs/registration.md): every rule of spec 002 §5 re-checked by the
+ * server, ID images checked by their bytes, nothing stored after a refusal, the e-mailed link, the
+ * operator's review and sign-in afterwards. Runs on PGlite and, with TEST_DATABASE_URL, on Postgres.
+ */
 let t: TestContext;
+const OPERATOR = { email: 'ops-register@network.example', password: 'operator-password-1' };
+
+// A whole 1x1 PNG, a whole tiny GIF, and the head of a JPEG cut off before its end marker.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const TRUNCATED_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0'), Buffer.alloc(200, 7)]);
+
+const fifty = 'I have run search and social campaigns for three years now.';
+let serial = 0;
+const uniqueEmail = (name = 'applicant') => `${name}.${Date.now().toString(36)}${++serial}@example.com`;
+const hexToken = () => `${Date.now().toString(16)}${(++serial).toString(16).padStart(8, '0')}abcdef`;
+
+const good = (values: Record<string, string> = {}): Record<string, string> => ({
+  existing_account: 'no',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  company: 'Analytical Ads',
+  email: uniqueEmail(),
+  password: 'secret#123',
+  password2: 'secret#123',
+  mobile: '+1 212 555 0187',
+  phone: '',
+  timezone: '11,-5',
+  contact_time: '6',
+  im_handle: '@ada',
+  address_1: '1 Main St',
+  address_2: '',
+  city: 'Albany',
+  state: 'NY',
+  non_state: '',
+  country: 'US',
+  zipcode: '12207',
+  hear_about_source: 'coference',
+  hear_about: '',
+  experience_level: '2',
+  experience_description: fifty,
+  promotion: fifty,
+  desired_offer: 'Finance',
+  website: 'https://ada.example.com',
+  agree_no_sharing: 'true',
+  agree_no_freelancers: 'true',
+  agree_terms: 'true',
+  appToken: hexToken(),
+  ...values,
+});
+
+type Image = { bytes: Buffer; name: string; type: string };
+const png = (name = 'front.png'): Image => ({ bytes: PNG, name, type: 'image/png' });
+
+/** A multipart body as a browser sends it (the platform's FormData and Request make the bytes). */
+async function multipart(fields: Record<string, string>, files: { idFront?: Image; idBack?: Image }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) if (f) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+}
+
+let address = 0;
+/** Each submission from its own address: the per-client limit is tested on its own. */
+async function submit(fields: Record<string, string>, files: { idFront?: Image; idBack?: Image } = { idFront: png() }) {
+  const body = await multipart(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/register', ...body, remoteAddress: `10.18.${Math.floor(++address / 250)}.${address % 250}` });
+}
+
+async function counts() {
+  const db = t.database.db;
+  const n = async (table: 'affiliates' | 'affiliate_documents' | 'applications' | 'verification_codes' | 'outbox_messages' | 'referrals') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    affiliates: await n('affiliates'), documents: await n('affiliate_documents'), applications: await n('applications'),
+    codes: await n('verification_codes'), outbox: await n('outbox_messages'), referrals: await n('referrals'),
+  };
+}
+
+/** The confirmation link e-mailed to this address: its affiliate id and code. */
+async function linkFor(email: string) {
+  const row = await t.database.db.selectFrom('outbox_messages').select('body').where('recipient', '=', email).where('body', 'like', '%/verify?i=%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const match = /\/verify\?i=(\d+)&e=([A-Za-z0-9_-]+)/.exec(row.body);
+  expect(match, row.body).not.toBeNull();
+  return { i: match![1], e: match![2] };
+}
+
+const verify = async (i: string, e: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/verifyRegistration?i=${encodeURIComponent(i)}&e=${encodeURIComponent(e)}`, remoteAddress: `10.19.0.${++address % 250}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return VerifyRegistrationResponse.parse(res.json());
+};
+
+const operatorCall = (tk: string, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { 'x-operator-token': tk }, ...(method === 'POST' ? { payload: {} } : {}) });
+async function operatorToken() {
+  const res = await t.app.inject({ method: 'POST', url: '/api/operator/session', payload: OPERATOR });
+  expect(res.statusCode).toBe(200);
+  return OperatorSignInResponse.parse(res.json()).token;
+}
 
 beforeAll(async () => {
   t = await setupTestApp();
+  await upsertOperator(t.database.db, OPERATOR.email, OPERATOR.password);
 });
 afterAll(() => t?.close());
 
@@ -28,5 +144,239 @@ describe(`GET /api/register/getSecurityQuestions (${testEngine})`, () => {
     } finally {
       await t.database.db.deleteFrom('security_questions').where('id', '=', 9001).execute();
     }
+  });
+});
+
+describe(`POST /api/register refusals (${testEngine})`, () => {
+  // One sample per rule of spec 002 §5, with its exact message.
+  const rules: Array<[string, Record<string, string>, string]> = [
+    ['no first name', { firstname: '' }, M.firstNameRequired],
+    ['a name over 100 together', { firstname: 'a'.repeat(60), lastname: 'b'.repeat(41) }, M.nameTooLong],
+    ['a company over 100', { company: 'c'.repeat(101) }, M.companyTooLong],
+    ['a banned e-mail', { email: 'bounce-handler@example.com' }, M.emailNotAllowed],
+    ['passwords that differ', { password2: 'secret#124' }, M.passwordsDontMatch],
+    ['a password without a digit', { password: 'secret#abc', password2: 'secret#abc' }, M.passwordRule],
+    ['an existing account with a bad e-mail', { existing_account: 'yes', other_affiliate_id: '7', other_email: 'not-an-email' }, M.otherEmailInvalid],
+    ['a 7-character mobile', { mobile: '5550187' }, M.mobileTooShort],
+    ['a mobile that is no number', { mobile: '+1 000 000 0000' }, M.mobileInvalid],
+    ['no time zone', { timezone: '' }, M.timezoneRequired],
+    ['no contact time', { contact_time: '' }, M.contactTimeRequired],
+    ['a Telegram handle of 50', { im_handle: 't'.repeat(50) }, M.telegramTooLong],
+    ['US without a state', { state: '' }, M.chooseState],
+    ['a street of 100', { address_1: 's'.repeat(100) }, M.streetTooLong],
+    ['an address 2 of 100', { address_2: 's'.repeat(100) }, M.address2TooLong],
+    ['a foreign state of 100', { country: 'FR', state: '', non_state: 'n'.repeat(100) }, M.nonStateTooLong],
+    ['no zip', { zipcode: '' }, M.zipRequired],
+    ['other source without text', { hear_about_source: 'other' }, M.sourceDescriptionRequired],
+    ['other source of 50', { hear_about_source: 'other', hear_about: 'o'.repeat(50) }, M.sourceDescriptionTooLong],
+    ['a description of 49', { experience_description: 'd'.repeat(49) }, M.descriptionLength],
+    ['a promotion of 201', { promotion: 'p'.repeat(201) }, M.descriptionLength],
+    ['no level', { experience_level: '' }, M.levelRequired],
+    ['a term not agreed', { agree_no_freelancers: '' }, M.termRequired],
+    ['a security question of the wrong group', { security_q1: '6', security_a1: 'Blue' }, M.securityQuestionInvalid],
+  ];
+  it.each(rules)('refuses %s with its message, storing nothing', async (_name, change, message) => {
+    const before = await counts();
+    const res = await submit(good(change));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  const images: Array<[string, { idFront?: Image; idBack?: Image }, number, string]> = [
+    ['no front image', {}, 400, M.idFrontRequired],
+    ['a text file named .png', { idFront: { bytes: Buffer.from('just some text, not a picture at all'), name: 'id.png', type: 'image/png' } }, 415, M.imageType],
+    ['a truncated JPEG', { idFront: { bytes: TRUNCATED_JPEG, name: 'id.jpg', type: 'image/jpeg' } }, 415, M.imageType],
+    ['a bad back image', { idFront: png(), idBack: { bytes: TRUNCATED_JPEG, name: 'back.jpg', type: 'image/jpeg' } }, 415, M.imageType],
+    ['an image of 25,000,000 bytes', { idFront: { bytes: Buffer.concat([PNG, Buffer.alloc(25_000_000 - PNG.length)]), name: 'big.png', type: 'image/png' } }, 413, M.imageTooLarge],
+  ];
+  it.each(images)('refuses %s, storing nothing', async (_name, files, status, message) => {
+    const before = await counts();
+    const res = await submit(good(), files);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().errors.message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an address already registered (409), whatever its case', async () => {
+    const before = await counts();
+    const existing = (await t.database.db.selectFrom('affiliates').select('email').orderBy('id').executeTakeFirstOrThrow()).email;
+    const res = await submit(good({ email: existing.toUpperCase() }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors.message).toBe(M.emailUnavailable);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe(`joining, verifying and the review (${testEngine})`, () => {
+  it('registers, e-mails the link, verifies once (2, then 0), is approved and signs in', async () => {
+    const fields = good({ security_q1: '1', security_a1: 'Rex' });
+    const before = await counts();
+    const res = await submit(fields, { idFront: png(), idBack: { bytes: GIF, name: 'back.gif', type: 'image/gif' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { affiliate_id: id } = RegisterResponse.parse(res.json());
+    const after = await counts();
+    expect(after).toEqual({ ...before, affiliates: before.affiliates + 1, documents: before.documents + 2, applications: before.applications + 1, codes: before.codes + 1, outbox: before.outbox + 1 });
+
+    const row = await t.database.db.selectFrom('affiliates').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', email_verified_at: null, first_name: 'Ada', state: 'NY', country_code: 'US', hear_about_source: 'coference', experience_level: 2 });
+    expect(row.manager_id).not.toBeNull();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.security_a1_hash).toMatch(/^scrypt\$/);
+    const app = await t.database.db.selectFrom('applications').selectAll().where('affiliate_id', '=', id).executeTakeFirstOrThrow();
+    expect(app.stage).toBe('Successful');
+    expect(app.token).toBe(fields.appToken);
+
+    // Pending: sign-in says the application is being reviewed.
+    const pending = await signIn(t.app, fields.email, fields.password);
+    expect(pending.res.statusCode).toBe(403);
+    expect((pending.body.errors as { message: string }).message).toBe(PENDING_MESSAGE);
+
+    const link = await linkFor(fields.email);
+    expect(link.i).toBe(String(id));
+    const first = await verify(link.i, link.e);
+    expect(first).toMatchObject({ status: 2, affiliate_id: id, list: REMAINING_STEPS, businessHours: BUSINESS_HOURS });
+    expect(first.affiliateManager.name).not.toBe('');
+    expect(first.currentTime).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    expect(first.dayOfWeek).toMatch(/day$/);
+    expect((await t.database.db.selectFrom('affiliates').select('email_verified_at').where('id', '=', id).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
+    // Single use; and a wrong code or id is the same 0.
+    expect((await verify(link.i, link.e)).status).toBe(0);
+    expect((await verify(link.i, `${link.e.slice(0, -1)}A`)).status).toBe(0);
+    expect((await verify('999999', link.e)).status).toBe(0);
+    expect(await verify('abc', '')).toMatchObject({ status: 0, affiliate_id: null, affiliateManager: { name: '', phone: '', telegram: '' } });
+
+    // The operator sees it with its images, approves it; it signs in.
+    const op = await operatorToken();
+    const list = PendingPublishersResponse.parse((await operatorCall(op, 'GET', '/api/operator/publishers')).json());
+    const mine = list.publishers.find((p) => p.affiliate_id === id)!;
+    expect(mine).toMatchObject({ email: fields.email, email_verified: true, application: { token: fields.appToken, existing_account: 'no' } });
+    const front = await operatorCall(op, 'GET', mine.id_images.front!);
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    expect(front.rawPayload.equals(PNG)).toBe(true);
+    const back = await operatorCall(op, 'GET', mine.id_images.back!);
+    expect(back.headers['content-type']).toBe('image/gif');
+    // An affiliate's or no token opens nothing.
+    expect((await t.app.inject({ method: 'GET', url: mine.id_images.front! })).statusCode).toBe(401);
+
+    const approved = await operatorCall(op, 'POST', `/api/operator/publishers/${id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(PublisherDecisionResponse.parse(approved.json()).publisher.status).toBe('active');
+    expect((await operatorCall(op, 'POST', `/api/operator/publishers/${id}/approve`)).statusCode).toBe(409);
+    const ok = await signIn(t.app, fields.email, fields.password);
+    expect(ok.res.statusCode, ok.res.body).toBe(200);
+  });
+
+  it('a link opened after approval answers 1 (confirmed and active)', async () => {
+    const fields = good();
+    const res = await submit(fields);
+    const { affiliate_id: id } = RegisterResponse.parse(res.json());
+    const op = await operatorToken();
+    expect((await operatorCall(op, 'POST', `/api/operator/publishers/${id}/approve`)).statusCode).toBe(200);
+    const link = await linkFor(fields.email);
+    const answer = await verify(link.i, link.e);
+    expect(answer).toMatchObject({ status: 1, affiliate_id: id, list: [] });
+  });
+
+  it('an expired link answers 0', async () => {
+    const fields = good();
+    const { affiliate_id: id } = RegisterResponse.parse((await submit(fields)).json());
+    await t.database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('affiliate_id', '=', id).execute();
+    const link = await linkFor(fields.email);
+    expect((await verify(link.i, link.e)).status).toBe(0);
+  });
+
+  it('reject: sign-in says the application was not approved', async () => {
+    const fields = good();
+    const { affiliate_id: id } = RegisterResponse.parse((await submit(fields)).json());
+    const op = await operatorToken();
+    const rejected = await operatorCall(op, 'POST', `/api/operator/publishers/${id}/reject`);
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(PublisherDecisionResponse.parse(rejected.json()).publisher.status).toBe('rejected');
+    const refused = await signIn(t.app, fields.email, fields.password);
+    expect(refused.res.statusCode).toBe(403);
+    expect((refused.body.errors as { message: string }).message).toBe(REJECTED_MESSAGE);
+    // Its link no longer confirms anything.
+    const link = await linkFor(fields.email);
+    expect((await verify(link.i, link.e)).status).toBe(0);
+    expect((await operatorCall(op, 'POST', '/api/operator/publishers/999999/reject')).statusCode).toBe(404);
+  });
+
+  it('credits the referrer on approval, keeps only numeric context ids', async () => {
+    const referrer = await t.database.db.selectFrom('affiliates').select('id').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow();
+    const fields = good({ referrer: String(referrer.id), mktg: '2', blg: 'x1' });
+    const { affiliate_id: id } = RegisterResponse.parse((await submit(fields)).json());
+    const referral = () => t.database.db.selectFrom('referrals').selectAll().where('referred_id', '=', id).executeTakeFirst();
+    expect(await referral()).toMatchObject({ referrer_id: referrer.id, approved_at: null });
+    const op = await operatorToken();
+    const list = PendingPublishersResponse.parse((await operatorCall(op, 'GET', '/api/operator/publishers')).json());
+    expect(list.publishers.find((p) => p.affiliate_id === id)?.application).toMatchObject({ referrer: referrer.id, mktg: 2, blg: null });
+    await operatorCall(op, 'POST', `/api/operator/publishers/${id}/approve`);
+    expect((await referral())?.approved_at).not.toBeNull();
+    // A referrer that is no active affiliate is ignored, not an error.
+    const other = await submit(good({ referrer: '99999999' }));
+    expect(other.statusCode).toBe(200);
+    const otherId = RegisterResponse.parse(other.json()).affiliate_id;
+    expect((await t.database.db.selectFrom('affiliates').select('referrer_id').where('id', '=', otherId).executeTakeFirstOrThrow()).referrer_id).toBeNull();
+  });
+});
+
+describe(`the wizard's other calls (${testEngine})`, () => {
+  it('checkEmail: taken for a registered or refused address, free otherwise; rate-limited', async () => {
+    const existing = (await t.database.db.selectFrom('affiliates').select('email').orderBy('id').executeTakeFirstOrThrow()).email;
+    const check = (e: string, remoteAddress = '10.20.0.1') => t.app.inject({ method: 'GET', url: `/api/register/checkEmail?e=${encodeURIComponent(e)}`, remoteAddress });
+    expect(CheckEmailResponse.parse((await check(existing.toUpperCase())).json()).taken).toBe(true);
+    expect(CheckEmailResponse.parse((await check('spam.lover@example.com')).json()).taken).toBe(true);
+    expect(CheckEmailResponse.parse((await check(uniqueEmail())).json()).taken).toBe(false);
+    const empty = await check('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.message).toBe(M.emailRequired);
+    let last = 200;
+    for (let k = 0; k < 40 && last !== 429; k++) last = (await check(uniqueEmail(), '10.20.0.2')).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it('trackApplication records the stages and a failed submit message; reApplication returns the details', async () => {
+    const token = hexToken();
+    const email = uniqueEmail();
+    const track = (details: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token, email, details, name: 'Grace Hopper', city: 'Arlington', countryCode: 'us', experienceLevel: 3, ...extra } });
+    expect((await track('Initiated')).statusCode).toBe(200);
+    expect((await track('Identification', { streetAddress1: '2 Navy Way', mobile: '+1 212 555 0187', im: '@grace', experienceDescription: fifty })).statusCode).toBe(200);
+    let row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+    expect(row.stage).toBe('Identification');
+    // The identification step opening again forgets the earlier entry.
+    expect((await t.app.inject({ method: 'POST', url: '/api/register/trackApplication/removeIdEntry', payload: { token, email } })).statusCode).toBe(200);
+    row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+    expect(row.stage).toBe('Address');
+    expect((await track(M.emailUnavailable)).statusCode).toBe(200);
+    row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+    expect(row.stage).toBe(M.emailUnavailable);
+
+    const re = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${token}` })).json());
+    expect(re.data_exists).toBe(true);
+    expect(re.details).toMatchObject({ e_mail: email, name: 'Grace Hopper', city: 'Arlington', country_code: 'US', experience_level: 3 });
+    const none = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${hexToken()}` })).json());
+    expect(none).toEqual({ success: true, data_exists: false, details: null });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/register/reApplication?token=not-hex' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.message).toBe('The application token is not valid.');
+  });
+
+  it('a submitted application is not overwritten by tracking (409)', async () => {
+    const fields = good();
+    expect((await submit(fields)).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token: fields.appToken, email: fields.email, details: 'Initiated' } });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('marketing campaigns: found, or 404 with a message', async () => {
+    const found = MarketingCampaignResponse.parse((await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/2' })).json());
+    expect(found.data.campaign_header).toBe('Welcome, Affiliate Summit attendees');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/9999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errors.message).toBe(MARKETING_CAMPAIGN_NOT_FOUND);
+    expect((await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/abc' })).statusCode).toBe(400);
   });
 });

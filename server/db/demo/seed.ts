@@ -780,7 +780,12 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       description: p.rateType === 'F' ? `Now paying ${rateText('F', p.rate)}` : `Earn ${formatRate('P', p.rate)} of every sale`,
     })));
     await put('resources', RESOURCES.map((r, k) => ({ id: k + 1, category_id: r.category, name: r.name, description: r.description, url: r.url, promo_code: r.promo_code ?? '', promo_description: r.promo_description ?? '', image_style: k })));
-    await put('marketing_campaigns', [{ id: 1, header: 'Earn more with our network', image: '', content: 'Weekly payments, dedicated affiliate managers and hundreds of exclusive campaigns.' }]);
+    // The registration page's partner banners (?mktg=1..3; docs/registration.md): fixed, not drawn from the random stream.
+    await put('marketing_campaigns', [
+      { id: 1, header: 'Earn more with our network', image: '', content: 'Weekly payments, dedicated affiliate managers and hundreds of exclusive campaigns.' },
+      { id: 2, header: 'Welcome, Affiliate Summit attendees', image: '', content: 'Apply today and your manager will call you within one business day to set up your first campaigns.' },
+      { id: 3, header: 'Readers of Performance Weekly', image: '', content: 'Exclusive finance and insurance offers, paid weekly once you reach $100.' },
+    ]);
     for (const t of ['news', 'notifications', 'slider_items', 'resources', 'marketing_campaigns'] as const) await syncIdentity(trx, t);
 
     await trx

@@ -12,6 +12,8 @@ export const BAD_CREDENTIALS_MESSAGE = 'The e-mail address or password you enter
 export const INACTIVE_MESSAGE = 'Your account is not active. Please contact your affiliate manager.';
 export const PENDING_MESSAGE =
   'Your application is still being reviewed. You can sign in once your account has been approved.';
+/** A publisher the operator rejected (issue 18, docs/registration.md): told so, not sent to a manager they never had. */
+export const REJECTED_MESSAGE = 'Your application to join the network was not approved.';
 
 export interface SignInContext {
   ip: string;
@@ -98,6 +100,7 @@ export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInCon
     throw new ApiError(400, BAD_CREDENTIALS_MESSAGE);
   }
   if (affiliate.status === 'pending') throw new ApiError(403, PENDING_MESSAGE);
+  if (affiliate.status === 'rejected') throw new ApiError(403, REJECTED_MESSAGE);
   if (affiliate.status !== 'active') throw new ApiError(403, INACTIVE_MESSAGE);
 
   const countryVerified = await countryVerifiedFor(db, affiliate, ctx);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../../shared/emailRules';
 import { registrationLimits, registrationMessages } from '../../shared/registration';
-import { IdParam, SafeText } from './common';
+import { IdParam, IdParams, SafeText } from './common';
 import { endpoint } from './endpoint';
 import { SuccessOnly, successEnvelope } from './envelope';
 
@@ -274,9 +274,103 @@ export const joinEndpoints = {
   }),
 };
 
+
+// ---------------------------------------------------------------------------------------------
+// The operator's review of new publishers (issue 18; operator tokens: src/api/contract/operator.ts)
+// ---------------------------------------------------------------------------------------------
+
+export const PublisherStatus = z.enum(['pending', 'active', 'rejected']);
+export const PendingPublishersQuery = z.object({ status: PublisherStatus.default('pending') });
+export const PendingPublisher = z.object({
+  affiliate_id: z.number().int(),
+  status: z.string(),
+  registered_at: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  mobile: z.string(),
+  phone: z.string(),
+  time_zone: z.string(),
+  contact_time: z.number().int(),
+  im_handle: z.string(),
+  address: z.object({ address_1: z.string(), address_2: z.string(), city: z.string(), state: z.string(), non_state: z.string(), country: z.string(), zipcode: z.string() }),
+  hear_about_source: z.string(),
+  hear_about: z.string(),
+  experience_level: z.number().int().nullable(),
+  experience_description: z.string(),
+  promotion: z.string(),
+  desired_offer: z.string(),
+  website: z.string(),
+  manager: z.object({ manager_id: z.number().int(), name: z.string() }).nullable(),
+  /** The application's context and the existing-account answer (spec 002 §3). */
+  application: z.object({
+    token: z.string(),
+    existing_account: z.string(),
+    other_affiliate_id: z.string(),
+    other_email: z.string(),
+    referrer: z.number().int().nullable(),
+    mktg: z.number().int().nullable(),
+    blg: z.number().int().nullable(),
+    http_referrer: z.string(),
+  }),
+  /** Paths of the ID images under the operator API (GET with the operator token); back is null when not sent. */
+  id_images: z.object({ front: z.string().nullable(), back: z.string().nullable() }),
+});
+export type PendingPublisher = z.infer<typeof PendingPublisher>;
+export const PendingPublishersResponse = successEnvelope({ publishers: z.array(PendingPublisher) });
+export const PublisherDecisionResponse = successEnvelope({ publisher: PendingPublisher });
+export const IdImageParams = z.object({ id: IdParam, side: z.enum(['front', 'back'], { error: 'The side is front or back.' }) });
+
+const operatorTags = ['operator'];
+
+export const publisherReviewEndpoints = {
+  listPublishers: endpoint({
+    method: 'GET',
+    path: '/operator/publishers',
+    access: 'operator',
+    tags: operatorTags,
+    summary: 'New publishers waiting for review (status pending by default), oldest first, with their data, context and ID image paths',
+    query: PendingPublishersQuery,
+    response: PendingPublishersResponse,
+  }),
+  publisherIdImage: endpoint({
+    method: 'GET',
+    path: '/operator/publishers/:id/idImage/:side',
+    access: 'operator',
+    tags: operatorTags,
+    summary: "A publisher's ID image (front or back), with its real content type",
+    params: IdImageParams,
+    response: { raw: 'image/*' },
+    errors: [404],
+  }),
+  approvePublisher: endpoint({
+    method: 'POST',
+    path: '/operator/publishers/:id/approve',
+    access: 'operator',
+    tags: operatorTags,
+    summary: 'Approve a pending publisher: the account becomes active (can sign in), the referrer is credited, the publisher is e-mailed',
+    params: IdParams,
+    response: PublisherDecisionResponse,
+    errors: [404, 409],
+  }),
+  rejectPublisher: endpoint({
+    method: 'POST',
+    path: '/operator/publishers/:id/reject',
+    access: 'operator',
+    tags: operatorTags,
+    summary: 'Reject a pending publisher: the account becomes rejected (sign-in says the application was not approved)',
+    params: IdParams,
+    response: PublisherDecisionResponse,
+    errors: [404, 409],
+  }),
+};
+
 /** Calls of joining the network and of the profile that need no session (spec 001 section 7, spec 002). */
 export const registerEndpoints = {
   ...joinEndpoints,
+  ...publisherReviewEndpoints,
   getSecurityQuestions: endpoint({
     method: 'GET',
     path: '/register/getSecurityQuestions',

@@ -1,0 +1,419 @@
+import { randomBytes } from 'node:crypto';
+import { formatInTimeZone } from 'date-fns-tz';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BodyOf } from '../../../src/api/contract/endpoint';
+import { APPLICATION_STAGES, type ReApplicationDetails, type joinEndpoints } from '../../../src/api/contract/register';
+import { EASTERN_TIME_ZONE } from '../../../src/shared/dates';
+import { paths } from '../../../src/shared/paths';
+import { isValidPhone } from '../../../src/shared/phone';
+import {
+  firstProblem,
+  numericId,
+  registrationLimits as L,
+  registrationMessages as M,
+  validateIdentification,
+  validateRegistration,
+} from '../../../src/shared/registration';
+import type { DB } from '../../db/schema';
+import { hashPassword, hashToken, type ScryptCost } from '../../lib/crypto';
+import { ApiError, badRequest } from '../../lib/errors';
+import { imageTypeOf, type ImageType } from '../../lib/imageBytes';
+import type { Messenger } from '../../lib/messenger';
+import { normaliseAnswer } from '../settings/service';
+
+/**
+ * Joining the network (spec 002; docs/registration.md): the registration's one transaction, the
+ * e-mail verification link, the wizard's tracking records and the operator's review.
+ */
+
+/** The e-mailed confirmation link works for 7 days, once. */
+export const VERIFY_TTL_MS = 7 * 24 * 3600_000;
+/** Spec 002 §1, §2: manager hours, Eastern, Monday to Friday. */
+export const BUSINESS_HOURS = '9:00 AM-4:00 PM';
+/** The verify page's two remaining steps (spec 002 §2, status 2). */
+export const REMAINING_STEPS = [
+  'Application review: our compliance and affiliate management teams review your application.',
+  'Phone interview: a mandatory phone interview with your affiliate manager.',
+];
+export const messages = {
+  alreadySubmitted: 'This application has already been submitted.',
+  notPending: 'This application has already been decided.',
+  notFound: 'There is no application with this id.',
+  imageNotFound: 'This application has no such image.',
+} as const;
+
+/** ID image types the spec accepts (the shared check also knows WebP, which registration refuses). */
+const ID_TYPES: readonly ImageType[] = ['image/jpeg', 'image/png', 'image/gif'];
+
+export interface RegisterDeps {
+  db: Kysely<DB>;
+  messenger: Messenger;
+  productName: string;
+  /** The product's public address for the e-mailed link (config TRACKING_BASE_URL), never the request's Host. */
+  baseUrl: string;
+  passwordCost: ScryptCost;
+}
+
+type RegisterBody = BodyOf<typeof joinEndpoints.register>;
+const lower = (email: string) => email.trim().toLowerCase();
+
+export async function emailTaken(db: Kysely<DB> | Transaction<DB>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('affiliates')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', lower(email)))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An uploaded ID image: its bytes, checked whole (not by name or declared type), or null when absent. */
+function idImage(raw: unknown, required: boolean): { bytes: Buffer; type: ImageType } | null {
+  if (raw === undefined || raw === '' || (Buffer.isBuffer(raw) && raw.length === 0)) {
+    if (required) throw badRequest(M.idFrontRequired);
+    return null;
+  }
+  // A text value in a file field is no image either.
+  if (!Buffer.isBuffer(raw)) throw new ApiError(415, M.imageType);
+  const type = imageTypeOf(raw);
+  if (!type || !ID_TYPES.includes(type)) throw new ApiError(415, M.imageType);
+  if (raw.length >= L.imageMaxBytes) throw new ApiError(413, M.imageTooLarge);
+  return { bytes: raw, type };
+}
+
+/**
+ * The manager of a new publisher: the active manager with the fewest publishers who are pending or
+ * active (ties: the lowest id), so new applicants spread evenly over the team. None when the network
+ * has no active manager (the verify page then shows no manager).
+ */
+async function leastBusyManager(trx: Transaction<DB>): Promise<number | null> {
+  const row = await trx
+    .selectFrom('managers as m')
+    .leftJoin('affiliates as a', (j) => j.onRef('a.manager_id', '=', 'm.id').on('a.status', 'in', ['pending', 'active']))
+    .select(['m.id', (eb) => eb.fn.count('a.id').as('n')])
+    .where('m.is_active', '=', true)
+    .groupBy('m.id')
+    .orderBy('n')
+    .orderBy('m.id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A new e-mail confirmation code: 256 random bits, only its SHA-256 kept, 7 days, single use. */
+async function newVerificationCode(trx: Transaction<DB>, affiliateId: number, now: Date): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await trx
+    .insertInto('verification_codes')
+    .values({
+      affiliate_id: affiliateId, purpose: 'email_verification', method: 'byEmail', code_hash: hashToken(code),
+      created_at: now, expires_at: new Date(now.getTime() + VERIFY_TTL_MS),
+    })
+    .execute();
+  return code;
+}
+
+const clip = (v: string, max: number) => v.trim().slice(0, max);
+
+/**
+ * POST /register: every rule of spec 002 §5 again (the wizard's own validators), the images by their
+ * bytes, the address free, then ONE transaction: the affiliate (pending, e-mail not verified, the
+ * least busy manager), its ID images (bytea), the application row (stage 'Successful', with the
+ * context), the referral (credited on approval) and the confirmation e-mail in the outbox.
+ */
+export async function register(d: RegisterDeps, body: RegisterBody, now: Date): Promise<{ affiliateId: number }> {
+  const problem = firstProblem(validateRegistration(body));
+  if (problem) throw badRequest(problem);
+  if (!isValidPhone(body.mobile)) throw badRequest(M.mobileInvalid);
+  if (body.phone.trim() !== '' && !isValidPhone(body.phone)) throw badRequest(M.mobileInvalid);
+
+  // Images: presence, then bytes (type and whole), then size (the multipart limit also stops a larger part).
+  const front = idImage(body.idFront, true);
+  const back = idImage(body.idBack, false);
+  const named = validateIdentification({
+    idFront: front ? { name: `front.${front.type.slice(6)}`, size: front.bytes.length, type: front.type } : null,
+    idBack: back ? { name: `back.${back.type.slice(6)}`, size: back.bytes.length, type: back.type } : null,
+  });
+  const imageProblem = firstProblem(named);
+  if (imageProblem) throw badRequest(imageProblem);
+
+  const email = body.email.trim();
+  const securityIds = [body.security_q1, body.security_q2].map((q) => numericId(q));
+  for (const [i, id] of securityIds.entries()) {
+    if (id === null) continue;
+    const q = await d.db.selectFrom('security_questions').select('question_group').where('id', '=', id).executeTakeFirst();
+    if (!q || q.question_group !== i + 1) throw badRequest(M.securityQuestionInvalid);
+  }
+  if (await emailTaken(d.db, email)) throw new ApiError(409, M.emailUnavailable);
+
+  // Hashing is slow on purpose: before the transaction, which then only writes.
+  const [passwordHash, a1, a2] = await Promise.all([
+    hashPassword(body.password, d.passwordCost),
+    securityIds[0] ? hashPassword(normaliseAnswer(body.security_a1), d.passwordCost) : Promise.resolve(null),
+    securityIds[1] ? hashPassword(normaliseAnswer(body.security_a2), d.passwordCost) : Promise.resolve(null),
+  ]);
+
+  const tokenText = body.appToken.trim();
+  const appToken = /^[0-9a-fA-F]{16,128}$/.test(tokenText) ? tokenText.toLowerCase() : randomBytes(16).toString('hex');
+  const country = body.country.trim().toUpperCase();
+  const hasStates = country === 'US' || country === 'CA';
+
+  try {
+    return await d.db.transaction().execute(async (trx) => {
+      const referrerId = numericId(body.referrer);
+      const referrer = referrerId
+        ? await trx.selectFrom('affiliates').select('id').where('id', '=', referrerId).where('status', '=', 'active').executeTakeFirst()
+        : undefined;
+      const mktgId = numericId(body.mktg);
+      const mktg = mktgId ? await trx.selectFrom('marketing_campaigns').select('id').where('id', '=', mktgId).executeTakeFirst() : undefined;
+      const earlier = await trx.selectFrom('applications').select('affiliate_id').where('token', '=', appToken).forUpdate().executeTakeFirst();
+      if (earlier?.affiliate_id) throw new ApiError(409, messages.alreadySubmitted);
+
+      const managerId = await leastBusyManager(trx);
+      const affiliate = await trx
+        .insertInto('affiliates')
+        .values({
+          email,
+          password_hash: passwordHash,
+          first_name: body.firstname.trim(),
+          last_name: body.lastname.trim(),
+          company: body.company.trim(),
+          phone: body.phone.trim(),
+          mobile_phone: body.mobile.trim(),
+          time_zone: body.timezone.replace(/\s+/g, ''),
+          contact_time: Number(body.contact_time),
+          im_handle: body.im_handle.trim(),
+          address1: body.address_1.trim(),
+          address2: body.address_2.trim(),
+          city: body.city.trim(),
+          state: hasStates ? body.state.trim().toUpperCase() : '',
+          non_state: hasStates ? '' : body.non_state.trim(),
+          country_code: country,
+          zipcode: body.zipcode.trim(),
+          promotion: body.promotion.trim(),
+          website: body.website.trim(),
+          hear_about_source: body.hear_about_source.trim(),
+          hear_about: body.hear_about_source.trim() === 'other' ? body.hear_about.trim() : '',
+          experience_level: Number(body.experience_level),
+          experience_description: body.experience_description.trim(),
+          desired_offer: body.desired_offer.trim(),
+          security_q1: securityIds[0],
+          security_a1_hash: a1,
+          security_q2: securityIds[1],
+          security_a2_hash: a2,
+          status: 'pending',
+          email_verified_at: null,
+          manager_id: managerId,
+          referrer_id: referrer?.id ?? null,
+          maxmoney_balance: 0,
+          registration_date: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      for (const [side, image] of [['front', front], ['back', back]] as const) {
+        if (!image) continue;
+        await trx
+          .insertInto('affiliate_documents')
+          .values({
+            affiliate_id: affiliate.id, application_token: appToken, side, file_path: '', mime_type: image.type,
+            size_bytes: image.bytes.length, content: image.bytes, created_at: now,
+          })
+          .execute();
+      }
+
+      const existing = body.existing_account.trim() === 'yes';
+      const details = {
+        name: `${body.firstname.trim()} ${body.lastname.trim()}`.trim(),
+        contact: body.company.trim(),
+        streetAddress1: body.address_1.trim(),
+        streetAddress2: body.address_2.trim(),
+        city: body.city.trim(),
+        state: hasStates ? body.state.trim().toUpperCase() : body.non_state.trim(),
+        countryCode: country,
+        zipCode: body.zipcode.trim(),
+        phone: body.phone.trim(),
+        mobile: body.mobile.trim(),
+        im: body.im_handle.trim(),
+        experienceDescription: body.experience_description.trim(),
+        experienceLevel: Number(body.experience_level),
+        existing_account: existing ? 'yes' : 'no',
+        other_affiliate_id: existing ? body.other_affiliate_id.trim() : '',
+        other_email: existing ? body.other_email.trim() : '',
+        // The application context (spec 002 §3): ids only when numeric (§5 "Stored ids").
+        context: {
+          referrer: referrer?.id ?? null,
+          mktg: mktg?.id ?? null,
+          blg: numericId(body.blg),
+          original_affiliate_id: numericId(body.original_affiliate_id),
+          http_referrer: clip(body.http_referrer, 2000),
+          coreg_id: clip(body.coreg_id, 100),
+          coreg_email: clip(body.coreg_email, 254),
+        },
+      };
+      await trx
+        .insertInto('applications')
+        .values({ token: appToken, email, stage: 'Successful', details: JSON.stringify(details), affiliate_id: affiliate.id, created_at: now, updated_at: now })
+        .onConflict((oc) =>
+          oc.column('token').doUpdateSet({ email, stage: 'Successful', details: JSON.stringify(details), affiliate_id: affiliate.id, updated_at: now }),
+        )
+        .execute();
+
+      if (referrer) {
+        await trx.insertInto('referrals').values({ referrer_id: referrer.id, referred_id: affiliate.id, referred_at: now, approved_at: null }).execute();
+      }
+
+      const code = await newVerificationCode(trx, affiliate.id, now);
+      const link = `${d.baseUrl}${paths.verify(affiliate.id, code)}`;
+      await d.messenger.queue(trx, {
+        channel: 'email',
+        recipient: email,
+        subject: `Confirm your e-mail address for ${d.productName}`,
+        body:
+          `Hello ${body.firstname.trim()},\n\nThank you for applying to ${d.productName}. Please confirm your e-mail address by opening ` +
+          `this link within 7 days:\n\n${link}\n\nNext, our compliance and affiliate management teams review your application, ` +
+          'and your affiliate manager will call you for a short, mandatory interview.\n\n' +
+          'If you did not apply, you can ignore this e-mail.',
+      });
+      return { affiliateId: affiliate.id };
+    });
+  } catch (err) {
+    // The unique index on lower(email): a second submission raced this one.
+    if (err instanceof Error && /affiliates_email_key/.test(err.message)) throw new ApiError(409, M.emailUnavailable);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification
+// ---------------------------------------------------------------------------------------------
+
+export interface VerifyAnswer {
+  status: 0 | 1 | 2;
+  affiliate_id: number | null;
+  affiliateManager: { name: string; phone: string; telegram: string };
+  list: string[];
+  businessHours: string;
+  currentTime: string;
+  dayOfWeek: string;
+}
+
+/**
+ * GET /verifyRegistration?i&e: the link's code for this affiliate, unused and not expired, is spent
+ * and the address marked verified. 2 when the account still waits for review, 1 when it is already
+ * active; 0 for anything else (unknown id or code, expired, used, a rejected account), the same
+ * answer for each so the call tells nothing about which accounts exist.
+ */
+export async function verifyRegistration(db: Kysely<DB>, i: string, e: string, now: Date): Promise<VerifyAnswer> {
+  const clock = {
+    businessHours: BUSINESS_HOURS,
+    currentTime: formatInTimeZone(now, EASTERN_TIME_ZONE, 'h:mm a'),
+    dayOfWeek: formatInTimeZone(now, EASTERN_TIME_ZONE, 'EEEE'),
+  };
+  const invalid: VerifyAnswer = { status: 0, affiliate_id: null, affiliateManager: { name: '', phone: '', telegram: '' }, list: [], ...clock };
+  const id = numericId(i);
+  const code = e.trim();
+  if (id === null || code === '') return invalid;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('verification_codes as v')
+      .innerJoin('affiliates as a', 'a.id', 'v.affiliate_id')
+      .leftJoin('managers as m', 'm.id', 'a.manager_id')
+      .select(['v.id', 'v.expires_at', 'v.used_at', 'a.status', 'm.name', 'm.phone', 'm.im_handle'])
+      .where('v.affiliate_id', '=', id)
+      .where('v.purpose', '=', 'email_verification')
+      .where('v.code_hash', '=', hashToken(code))
+      .forUpdate('v')
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || new Date(row.expires_at).getTime() <= now.getTime()) return invalid;
+    if (row.status !== 'pending' && row.status !== 'active') return invalid;
+    await trx.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('affiliates')
+      .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})`, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    const active = row.status === 'active';
+    return {
+      status: active ? 1 : 2,
+      affiliate_id: id,
+      affiliateManager: { name: row.name ?? '', phone: row.phone ?? '', telegram: row.im_handle ?? '' },
+      list: active ? [] : REMAINING_STEPS,
+      ...clock,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wizard's tracking records
+// ---------------------------------------------------------------------------------------------
+
+type TrackBody = BodyOf<typeof joinEndpoints.trackApplication>;
+
+/**
+ * POST /register/trackApplication: the application's stage (spec 002 §4 label, or a failed submit's
+ * message) and its data so far, by token. An application already submitted keeps its record (409).
+ */
+export async function trackApplication(db: Kysely<DB>, body: TrackBody, now: Date): Promise<void> {
+  const token = body.token.toLowerCase();
+  const stage = body.details.trim().slice(0, 500);
+  const level = body.experienceLevel === undefined || body.experienceLevel === '' ? null : Number(body.experienceLevel);
+  const details = {
+    name: body.name.trim(), contact: body.contact.trim(), streetAddress1: body.streetAddress1.trim(), streetAddress2: body.streetAddress2.trim(),
+    city: body.city.trim(), state: body.state.trim(), countryCode: body.countryCode.trim().toUpperCase(), zipCode: body.zipCode.trim(),
+    phone: body.phone.trim(), mobile: body.mobile.trim(), im: body.im.trim(), experienceDescription: body.experienceDescription.trim(),
+    experienceLevel: level,
+    /** Whether the label is one of §4's or a failed submit's message. */
+    failed: !(APPLICATION_STAGES as readonly string[]).includes(stage),
+  };
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('applications').select('affiliate_id').where('token', '=', token).forUpdate().executeTakeFirst();
+    if (row?.affiliate_id) throw new ApiError(409, messages.alreadySubmitted);
+    const values = { email: body.email.trim(), stage, details: JSON.stringify(details), updated_at: now };
+    if (row) await trx.updateTable('applications').set(values).where('token', '=', token).execute();
+    else await trx.insertInto('applications').values({ token, ...values, created_at: now }).execute();
+  });
+}
+
+/**
+ * POST /register/trackApplication/removeIdEntry: forgets the identification entry of an application
+ * still open (its ID images exist only once submitted, so this clears the record's identification
+ * stage). The answer is the same whether or not such an application exists.
+ */
+export async function removeIdEntry(db: Kysely<DB>, token: string, email: string, now: Date): Promise<void> {
+  await db
+    .updateTable('applications')
+    .set({ stage: 'Address', updated_at: now })
+    .where('token', '=', token.toLowerCase())
+    .where('affiliate_id', 'is', null)
+    .where('stage', '=', 'Identification')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', lower(email)))
+    .execute();
+  await db.deleteFrom('affiliate_documents').where('application_token', '=', token.toLowerCase()).where('affiliate_id', 'is', null).execute();
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** GET /register/reApplication?token: the details to prefill (spec 002 §3), or null without such an application. */
+export async function reApplication(db: Kysely<DB>, token: string): Promise<ReApplicationDetails | null> {
+  const row = await db.selectFrom('applications').select(['email', 'details']).where('token', '=', token.toLowerCase()).executeTakeFirst();
+  if (!row) return null;
+  const d = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>;
+  const level = d.experienceLevel;
+  return {
+    e_mail: row.email,
+    contact: str(d.contact),
+    name: str(d.name),
+    street_address_1: str(d.streetAddress1),
+    street_address_2: str(d.streetAddress2),
+    city: str(d.city),
+    state: str(d.state),
+    country_code: str(d.countryCode),
+    zip_code: str(d.zipCode),
+    phone: str(d.phone),
+    mobile_phone: str(d.mobile),
+    im_id: str(d.im),
+    experience_level: typeof level === 'number' && level >= 0 && level <= 3 ? level : null,
+    experience_description: str(d.experienceDescription),
+  };
+}
