@@ -10,6 +10,7 @@ import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { dashboardRoutes, loadDashboardPage } from '../features/dashboard/routes';
 import { infoRoutes, publicInfoRoutes } from '../features/info/routes';
+import { verifyRoutes } from '../features/verify/routes';
 import { postbackRoutes } from '../features/postbacks/routes';
 import { recoveryRoutes } from '../features/recovery/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -34,7 +35,9 @@ function prefetchSignedIn() {
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
 const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...comingSoonRoutes];
-const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }), ...recoveryRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }), ...authRoutes({ productName: appConfig.productName, siteId: appConfig.siteId, prefetchSignedIn })];
+/** What every signed-out page's frame shows (spec 002 §2: the footer's product name and site id). */
+const frame = { productName: appConfig.productName, siteId: appConfig.siteId };
+const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes(frame), ...verifyRoutes(frame), ...recoveryRoutes(frame), ...authRoutes({ ...frame, prefetchSignedIn })];
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {
