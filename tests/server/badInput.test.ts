@@ -148,6 +148,26 @@ const imageQueryCases: Case[] = [
   { name: 'creative id of a text link (not an image)', request: () => ({ method: 'GET', url: '/api/images/creatives/7' }), status: 404 },
 ];
 
+// Issue 18, joining the network: public calls, each refusal readable (the wizard's field names never shown).
+const pub = (method: 'GET' | 'POST', url: string, payload?: unknown) => (): InjectOptions => ({
+  method, url, remoteAddress: ip(), ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+});
+const joinCases: Case[] = [
+  { name: 'checkEmail without e', request: pub('GET', '/api/register/checkEmail'), status: 400, message: /^e: / },
+  { name: 'checkEmail of 5000 characters', request: pub('GET', `/api/register/checkEmail?e=${LONG}`), status: 400, message: /^This email address is invalid\.$/ },
+  { name: 'tracking without a body', request: () => ({ method: 'POST', url: '/api/register/trackApplication', remoteAddress: ip() }), status: 400 },
+  { name: 'tracking token as SQL', request: pub('POST', '/api/register/trackApplication', { token: SQL, email: 'a@example.com', details: 'Initiated' }), status: 400, message: /^The application token is not valid\.$/ },
+  { name: 'tracking stage of 5000 characters', request: pub('POST', '/api/register/trackApplication', { token: 'abcdef0123456789', email: '', details: LONG }), status: 400, message: /^The stage is too long\.$/ },
+  { name: 'removeIdEntry token as HTML', request: pub('POST', '/api/register/trackApplication/removeIdEntry', { token: HTML, email: '' }), status: 400, message: /^The application token is not valid\.$/ },
+  { name: 'register as JSON with nothing filled', request: pub('POST', '/api/register', {}), status: 400, message: /^Please tell us whether you already have an account with us\.$/ },
+  { name: 'register as plain text', request: () => ({ method: 'POST', url: '/api/register', headers: { 'content-type': 'text/plain' }, payload: 'firstname=Ada', remoteAddress: ip() }), status: 400, message: /^body: / },
+  { name: 'register with a NUL in a field', request: pub('POST', '/api/register', { firstname: 'A\u0000da' }), status: 400 },
+  { name: 'reApplication token as SQL', request: pub('GET', `/api/register/reApplication?token=${encodeURIComponent(SQL_DROP)}`), status: 400, message: /^The application token is not valid\.$/ },
+  { name: 'marketing campaign id as SQL', request: pub('GET', `/api/marketing/campaign/${encodeURIComponent(SQL_DROP)}`), status: 400, message: /^mktg: / },
+  { name: 'marketing campaign unknown', request: pub('GET', '/api/marketing/campaign/987654'), status: 404 },
+  { name: 'verifyRegistration code of 5000 characters', request: pub('GET', `/api/verifyRegistration?i=1&e=${LONG}`), status: 400, message: /^The confirmation link is not valid\.$/ },
+];
+
 export const groups: Array<[string, Case[]]> = [
   ['POST /api/authenticationApp', loginCases],
   ['POST /api/authenticationApp/logout', tokenCases('POST', '/api/authenticationApp/logout')],
@@ -156,6 +176,7 @@ export const groups: Array<[string, Case[]]> = [
   ['POST /api/affiliate/pageView', [...tokenCases('POST', '/api/affiliate/pageView', { screen_name: '/dashboard' }), ...pageViewCases]],
   ...IMAGE_ROUTES.map((r): [string, Case[]] => [`GET /api/images/${r.includes('{id}') ? r : `${r}/{id}`}`, imageCases(r)]),
   ['GET /api/images (query)', imageQueryCases],
+  ['joining the network (public)', joinCases],
 ];
 
 export const BAD_INPUT_CASES = groups.reduce((n, [, cases]) => n + cases.length, 0);
