@@ -1,0 +1,420 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  registrationMessages,
+  validateAddress,
+  validateContact,
+  validateExistingAccount,
+  validateExperience,
+  validateIdentification,
+  validatePersonal,
+  validateTerms,
+  type FieldErrors,
+} from '../shared/registration';
+
+/**
+ * The registration wizard (spec 002 §2, §4, §5, §8; issue 18). Steps: the existing-account question,
+ * (with an existing account) its affiliate id and e-mail, personal info (with the e-mail availability
+ * check), contact, address, identification (an earlier ID entry is forgotten on entering), experience,
+ * terms, then the submission and the thank-you page. A step advances only when its validator
+ * (src/shared/registration.ts) passes; Back goes to the previous step. Every call is an invoked or
+ * spawned actor the screen provides (src/features/register/registerActors.ts).
+ */
+
+/** Every text field of the wizard, by its wire name (src/api/contract/register.ts RegisterBody). */
+export interface RegistrationFields {
+  existing_account: string;
+  other_affiliate_id: string;
+  other_email: string;
+  firstname: string;
+  lastname: string;
+  company: string;
+  email: string;
+  password: string;
+  password2: string;
+  security_q1: string;
+  security_a1: string;
+  security_q2: string;
+  security_a2: string;
+  mobile: string;
+  phone: string;
+  timezone: string;
+  contact_time: string;
+  im_handle: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  non_state: string;
+  country: string;
+  zipcode: string;
+  hear_about_source: string;
+  hear_about: string;
+  experience_level: string;
+  experience_description: string;
+  promotion: string;
+  desired_offer: string;
+  website: string;
+  agree_no_sharing: boolean;
+  agree_no_freelancers: boolean;
+  agree_terms: boolean;
+}
+
+export const emptyFields: RegistrationFields = {
+  existing_account: 'no',
+  other_affiliate_id: '',
+  other_email: '',
+  firstname: '',
+  lastname: '',
+  company: '',
+  email: '',
+  password: '',
+  password2: '',
+  security_q1: '',
+  security_a1: '',
+  security_q2: '',
+  security_a2: '',
+  mobile: '',
+  phone: '',
+  timezone: '',
+  contact_time: '',
+  im_handle: '',
+  address_1: '',
+  address_2: '',
+  city: '',
+  state: '',
+  non_state: '',
+  country: 'US',
+  zipcode: '',
+  hear_about_source: '',
+  hear_about: '',
+  experience_level: '',
+  experience_description: '',
+  promotion: '',
+  desired_offer: '',
+  website: '',
+  agree_no_sharing: false,
+  agree_no_freelancers: false,
+  agree_terms: false,
+};
+
+/** The ID images chosen on the identification step (Files in the browser). */
+export interface IdImages {
+  idFront: File | null;
+  idBack: File | null;
+}
+
+/** The application context of spec 002 §3 (ids kept only when numeric, as strings; '' when absent). */
+export interface ApplicationContext {
+  referrer: string;
+  mktg: string;
+  blg: string;
+  appToken: string;
+}
+
+export interface RegistrationInput {
+  context: ApplicationContext;
+  /** new_app=true: start at the second step (personal info). */
+  newApp?: boolean;
+  /** token: prefill from an earlier application. */
+  token?: string;
+  /** The network's contact address, named in the availability check's network-failure text. */
+  supportEmail: string;
+}
+
+/** The stage labels sent to tracking (spec 002 §4), each when its step is passed. */
+export type Stage = 'Initiated' | 'Contact Info' | 'Address' | 'Identification' | 'Experience' | 'Successful';
+
+export interface TrackInput {
+  stage: string;
+  fields: RegistrationFields;
+  appToken: string;
+}
+export type PrefillAnswer = { ok: true; fields: Partial<RegistrationFields> | null } | { ok: false; message: string };
+export type CallAnswer = { ok: true } | { ok: false; message: string };
+export interface SubmitInput {
+  fields: RegistrationFields;
+  images: IdImages;
+  context: ApplicationContext;
+}
+
+export const registrationMachineMessages = {
+  connection: 'Connection error.',
+} as const;
+
+interface Context {
+  fields: RegistrationFields;
+  images: IdImages;
+  appContext: ApplicationContext;
+  newApp: boolean;
+  token: string;
+  supportEmail: string;
+  /** The messages of the step being shown, by field (empty until Next is pressed). */
+  errors: FieldErrors;
+  /** The availability check's network-failure text (spec 002 §8), shown with the e-mail's message. */
+  emailNotice: string | null;
+  /** The re-application fetch failed. */
+  prefillError: string | null;
+  /** The submission's failure (server message or 'Connection error.'). */
+  submitError: string | null;
+}
+
+type Events =
+  | { type: 'EDIT'; fields: Partial<RegistrationFields> }
+  | { type: 'SET_IMAGE'; side: keyof IdImages; file: File | null }
+  | { type: 'NEXT' }
+  | { type: 'BACK' };
+
+/** The wizard's step numbers for the progress bar (spec 002 §9: (step-1)/6 over seven steps). */
+export const stepNumbers = {
+  existing: 1,
+  otherAccount: 1,
+  personal: 2,
+  contact: 3,
+  address: 4,
+  identification: 5,
+  experience: 6,
+  terms: 7,
+  submitting: 7,
+  done: 7,
+} as const;
+export type StepName = keyof typeof stepNumbers;
+
+/** The progress of a step, 0 to 1: (step-1)/6. */
+export const progressOf = (step: number) => Math.min(1, Math.max(0, (step - 1) / 6));
+
+const hasErrors = (e: FieldErrors) => Object.values(e).some(Boolean);
+
+/** A step passes when its validator answers nothing; otherwise its messages show (cleared field by field as the applicant edits). */
+const check = (validate: (f: RegistrationFields) => FieldErrors) => ({
+  guard: ({ context }: { context: Context }) => !hasErrors(validate(context.fields)),
+});
+
+const validateImages = (f: RegistrationFields, images: IdImages) => {
+  void f;
+  return validateIdentification(images);
+};
+
+export const registrationMachine = setup({
+  types: {
+    input: {} as RegistrationInput,
+    context: {} as Context,
+    events: {} as Events,
+  },
+  actors: {
+    reApplication: fromPromise<PrefillAnswer, { token: string }>(async () => {
+      throw new Error('reApplication not provided');
+    }),
+    checkEmail: fromPromise<{ taken: boolean }, { email: string }>(async () => {
+      throw new Error('checkEmail not provided');
+    }),
+    track: fromPromise<void, TrackInput>(async () => {
+      throw new Error('track not provided');
+    }),
+    removeIdEntry: fromPromise<void, { appToken: string; email: string }>(async () => {
+      throw new Error('removeIdEntry not provided');
+    }),
+    register: fromPromise<CallAnswer, SubmitInput>(async () => {
+      throw new Error('register not provided');
+    }),
+  },
+  actions: {
+    clearErrors: assign({ errors: {}, emailNotice: null }),
+    showErrors: assign({ errors: ({ context }, params: { validate: (f: RegistrationFields) => FieldErrors }) => params.validate(context.fields) }),
+    /** Fire and forget (spec 002 §7: tracking errors are only logged; the answer is not read). */
+    track: enqueueActions(({ context, enqueue }, params: { stage: string }) => {
+      enqueue.spawnChild('track', { input: { stage: params.stage, fields: context.fields, appToken: context.appContext.appToken } });
+    }),
+    /** Spec 002 §4: entering the identification step forgets an earlier ID entry of this application. */
+    removeIdEntry: enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('removeIdEntry', { input: { appToken: context.appContext.appToken, email: context.fields.email.trim() } });
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token.trim() !== '',
+    newApp: ({ context }) => context.newApp,
+    hasExistingAccount: ({ context }) => context.fields.existing_account === 'yes',
+  },
+}).createMachine({
+  id: 'registration',
+  context: ({ input }) => ({
+    fields: emptyFields,
+    images: { idFront: null, idBack: null },
+    appContext: input.context,
+    newApp: input.newApp === true,
+    token: input.token ?? '',
+    supportEmail: input.supportEmail,
+    errors: {},
+    emailNotice: null,
+    prefillError: null,
+    submitError: null,
+  }),
+  initial: 'start',
+  on: {
+    // An edited field loses its message; the e-mail's network notice goes with the e-mail's.
+    EDIT: {
+      actions: assign(({ context, event }) => {
+        const errors = { ...context.errors };
+        for (const key of Object.keys(event.fields)) delete errors[key];
+        return {
+          fields: { ...context.fields, ...event.fields },
+          errors,
+          emailNotice: 'email' in event.fields ? null : context.emailNotice,
+        };
+      }),
+    },
+    SET_IMAGE: {
+      actions: assign(({ context, event }) => {
+        const errors = { ...context.errors };
+        delete errors[event.side];
+        return { images: { ...context.images, [event.side]: event.file }, errors };
+      }),
+    },
+  },
+  states: {
+    start: {
+      always: [{ guard: 'hasToken', target: 'prefilling' }, { guard: 'newApp', target: 'personal' }, { target: 'existing' }],
+    },
+    /** token=: the earlier application's details fill the fields (spec 002 §2, §3). */
+    prefilling: {
+      invoke: {
+        id: 'reApplication',
+        src: 'reApplication',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'afterPrefill',
+            actions: assign({
+              fields: ({ context, event }) => (event.output.ok && event.output.fields ? { ...context.fields, ...event.output.fields } : context.fields),
+            }),
+          },
+          { target: 'afterPrefill', actions: assign({ prefillError: ({ event }) => (event.output.ok ? null : event.output.message) }) },
+        ],
+        onError: { target: 'afterPrefill', actions: assign({ prefillError: registrationMachineMessages.connection }) },
+      },
+    },
+    afterPrefill: { always: [{ guard: 'newApp', target: 'personal' }, { target: 'existing' }] },
+    /** Step 1: 'Do you already have an account with the product?' */
+    existing: {
+      entry: 'clearErrors',
+      on: {
+        // Only the answer here; the other account's id and e-mail are asked on the next step.
+        NEXT: [
+          { guard: ({ context }) => context.fields.existing_account === 'yes', target: 'otherAccount' },
+          { guard: ({ context }) => context.fields.existing_account === 'no', target: 'personal' },
+          { actions: { type: 'showErrors', params: { validate: (f: RegistrationFields) => validateExistingAccount({ existing_account: f.existing_account }) } } },
+        ],
+      },
+    },
+    /** Step 2 (existing account only): other_affiliate_id and other_email. */
+    otherAccount: {
+      entry: 'clearErrors',
+      on: {
+        NEXT: [{ ...check(validateExistingAccount), target: 'personal' }, { actions: { type: 'showErrors', params: { validate: validateExistingAccount } } }],
+        // Spec 002 §2: going back from here resets the answer to no.
+        BACK: { target: 'existing', actions: assign({ fields: ({ context }) => ({ ...context.fields, existing_account: 'no', other_affiliate_id: '', other_email: '' }) }) },
+      },
+    },
+    /** Step 3: personal info, the password and the optional security questions, then the availability check. */
+    personal: {
+      entry: 'clearErrors',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            NEXT: [{ ...check(validatePersonal), target: 'checkingEmail' }, { actions: { type: 'showErrors', params: { validate: validatePersonal } } }],
+            BACK: [{ guard: 'hasExistingAccount', target: '#registration.otherAccount' }, { target: '#registration.existing' }],
+          },
+        },
+        /** Spec 002 §5, §8: taken, or no answer → 'This email address is unavailable.' (and the network text). */
+        checkingEmail: {
+          invoke: {
+            id: 'checkEmail',
+        src: 'checkEmail',
+            input: ({ context }) => ({ email: context.fields.email.trim() }),
+            onDone: [
+              { guard: ({ event }) => !event.output.taken, target: '#registration.contact', actions: { type: 'track', params: { stage: 'Initiated' } } },
+              { target: 'editing', actions: assign({ errors: { email: registrationMessages.emailUnavailable } }) },
+            ],
+            onError: {
+              target: 'editing',
+              actions: assign({
+                errors: { email: registrationMessages.emailUnavailable },
+                emailNotice: ({ context }) => registrationMessages.availabilityUnreachable(context.supportEmail),
+              }),
+            },
+          },
+        },
+      },
+    },
+    /** Step 4: contact. */
+    contact: {
+      entry: 'clearErrors',
+      on: {
+        NEXT: [{ ...check(validateContact), target: 'address', actions: { type: 'track', params: { stage: 'Contact Info' } } }, { actions: { type: 'showErrors', params: { validate: validateContact } } }],
+        BACK: 'personal',
+      },
+    },
+    /** Step 5: address. */
+    address: {
+      entry: 'clearErrors',
+      on: {
+        NEXT: [{ ...check(validateAddress), target: 'identification', actions: { type: 'track', params: { stage: 'Address' } } }, { actions: { type: 'showErrors', params: { validate: validateAddress } } }],
+        BACK: 'contact',
+      },
+    },
+    /** Step 6: identification; entering it forgets an earlier ID entry of this application (spec 002 §4). */
+    identification: {
+      entry: ['clearErrors', 'removeIdEntry'],
+      on: {
+        NEXT: [
+          {
+            guard: ({ context }) => !hasErrors(validateImages(context.fields, context.images)),
+            target: 'experience',
+            actions: { type: 'track', params: { stage: 'Identification' } },
+          },
+          { actions: assign({ errors: ({ context }) => validateImages(context.fields, context.images) }) },
+        ],
+        BACK: 'address',
+      },
+    },
+    /** Step 7: experience. */
+    experience: {
+      entry: 'clearErrors',
+      on: {
+        NEXT: [{ ...check(validateExperience), target: 'terms', actions: { type: 'track', params: { stage: 'Experience' } } }, { actions: { type: 'showErrors', params: { validate: validateExperience } } }],
+        BACK: 'identification',
+      },
+    },
+    /** Step 8: the three required checkboxes; Next is Submit. */
+    terms: {
+      entry: 'clearErrors',
+      on: {
+        NEXT: [{ ...check(validateTerms), target: 'submitting' }, { actions: { type: 'showErrors', params: { validate: validateTerms } } }],
+        BACK: { target: 'experience', actions: assign({ submitError: null }) },
+      },
+    },
+    submitting: {
+      entry: assign({ errors: {}, submitError: null }),
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({ fields: context.fields, images: context.images, context: context.appContext }),
+        onDone: [
+          { guard: ({ event }) => event.output.ok, target: 'done', actions: { type: 'track', params: { stage: 'Successful' } } },
+          {
+            // Spec 002 §4, §8: the failure is shown and its message itself is tracked.
+            target: 'terms',
+            actions: [
+              assign({ submitError: ({ event }) => (event.output.ok ? null : event.output.message) }),
+              { type: 'track', params: ({ event }) => ({ stage: event.output.ok ? 'Successful' : event.output.message }) },
+            ],
+          },
+        ],
+        onError: { target: 'terms', actions: assign({ submitError: registrationMachineMessages.connection }) },
+      },
+    },
+    /** The thank-you page. */
+    done: {},
+  },
+});
