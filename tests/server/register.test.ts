@@ -364,11 +364,22 @@ describe(`the wizard's other calls (${testEngine})`, () => {
     expect(bad.json().errors.message).toBe('The application token is not valid.');
   });
 
-  it('a submitted application is not overwritten by tracking (409)', async () => {
+  it("a submitted application's record is not overwritten by tracking ('Successful' after the submit is fine)", async () => {
     const fields = good();
     expect((await submit(fields)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token: fields.appToken, email: fields.email, details: 'Initiated' } });
-    expect(res.statusCode).toBe(409);
+    const record = () => t.database.db.selectFrom('applications').select(['stage', 'details', 'affiliate_id']).where('token', '=', fields.appToken).executeTakeFirstOrThrow();
+    const before = await record();
+    for (const details of ['Successful', 'Initiated']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token: fields.appToken, email: fields.email, details, name: 'Someone Else' } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await record()).toEqual(before);
+    // A re-application with the same token (another address) starts its own record.
+    const again = await submit(good({ appToken: fields.appToken }));
+    expect(again.statusCode, again.body).toBe(200);
+    const second = await t.database.db.selectFrom('applications').select('token').where('affiliate_id', '=', RegisterResponse.parse(again.json()).affiliate_id).executeTakeFirstOrThrow();
+    expect(second.token).not.toBe(fields.appToken);
+    expect(await record()).toEqual(before);
   });
 
   it('marketing campaigns: found, or 404 with a message', async () => {

@@ -36,7 +36,6 @@ export const REMAINING_STEPS = [
   'Phone interview: a mandatory phone interview with your affiliate manager.',
 ];
 export const messages = {
-  alreadySubmitted: 'This application has already been submitted.',
   notPending: 'This application has already been decided.',
   notFound: 'There is no application with this id.',
   imageNotFound: 'This application has no such image.',
@@ -164,8 +163,9 @@ export async function register(d: RegisterDeps, body: RegisterBody, now: Date): 
         : undefined;
       const mktgId = numericId(body.mktg);
       const mktg = mktgId ? await trx.selectFrom('marketing_campaigns').select('id').where('id', '=', mktgId).executeTakeFirst() : undefined;
+      // A token whose application was already submitted (a re-application prefilled from it) starts a new record.
       const earlier = await trx.selectFrom('applications').select('affiliate_id').where('token', '=', appToken).forUpdate().executeTakeFirst();
-      if (earlier?.affiliate_id) throw new ApiError(409, messages.alreadySubmitted);
+      const token = earlier?.affiliate_id ? randomBytes(16).toString('hex') : appToken;
 
       const managerId = await leastBusyManager(trx);
       const affiliate = await trx
@@ -216,7 +216,7 @@ export async function register(d: RegisterDeps, body: RegisterBody, now: Date): 
         await trx
           .insertInto('affiliate_documents')
           .values({
-            affiliate_id: affiliate.id, application_token: appToken, side, file_path: '', mime_type: image.type,
+            affiliate_id: affiliate.id, application_token: token, side, file_path: '', mime_type: image.type,
             size_bytes: image.bytes.length, content: image.bytes, created_at: now,
           })
           .execute();
@@ -253,7 +253,7 @@ export async function register(d: RegisterDeps, body: RegisterBody, now: Date): 
       };
       await trx
         .insertInto('applications')
-        .values({ token: appToken, email, stage: 'Successful', details: JSON.stringify(details), affiliate_id: affiliate.id, created_at: now, updated_at: now })
+        .values({ token, email, stage: 'Successful', details: JSON.stringify(details), affiliate_id: affiliate.id, created_at: now, updated_at: now })
         .onConflict((oc) =>
           oc.column('token').doUpdateSet({ email, stage: 'Successful', details: JSON.stringify(details), affiliate_id: affiliate.id, updated_at: now }),
         )
@@ -352,7 +352,8 @@ type TrackBody = BodyOf<typeof joinEndpoints.trackApplication>;
 
 /**
  * POST /register/trackApplication: the application's stage (spec 002 §4 label, or a failed submit's
- * message) and its data so far, by token. An application already submitted keeps its record (409).
+ * message) and its data so far, by token. An application already submitted keeps its record (the
+ * call then changes nothing and still answers success: the wizard tracks 'Successful' after submitting).
  */
 export async function trackApplication(db: Kysely<DB>, body: TrackBody, now: Date): Promise<void> {
   const token = body.token.toLowerCase();
@@ -368,7 +369,8 @@ export async function trackApplication(db: Kysely<DB>, body: TrackBody, now: Dat
   };
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('applications').select('affiliate_id').where('token', '=', token).forUpdate().executeTakeFirst();
-    if (row?.affiliate_id) throw new ApiError(409, messages.alreadySubmitted);
+    // Submitted: the record is the registration's; the wizard's 'Successful' label after it changes nothing.
+    if (row?.affiliate_id) return;
     const values = { email: body.email.trim(), stage, details: JSON.stringify(details), updated_at: now };
     if (row) await trx.updateTable('applications').set(values).where('token', '=', token).execute();
     else await trx.insertInto('applications').values({ token, ...values, created_at: now }).execute();

@@ -218,10 +218,9 @@ export const joinEndpoints = {
     path: '/register/trackApplication',
     access: 'public',
     tags: joinTags,
-    summary: "Records the wizard's stage (spec 002 §4 labels, or a failed submit's message) and the applicant's data so far, by application token",
+    summary: "Records the wizard's stage (spec 002 §4 labels, or a failed submit's message) and the applicant's data so far, by application token; a submitted application's record is kept as it is",
     body: TrackApplicationBody,
     response: SuccessOnly,
-    errors: [409],
   }),
   removeIdEntry: endpoint({
     method: 'POST',
