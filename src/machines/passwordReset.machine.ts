@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { passwordProblem } from '../shared/profileOptions';
 import { RESEND_CODE_SECONDS, recoveryMessages } from '../shared/recovery';
 
@@ -61,7 +61,7 @@ export const passwordResetMachine = setup({
   types: {
     input: {} as { token: string },
     context: {} as Context,
-    events: {} as { type: 'SEND_CODE' } | { type: 'SUBMIT'; fields: ResetFields } | { type: 'RETRY' },
+    events: {} as { type: 'SEND_CODE' } | { type: 'SUBMIT'; fields: ResetFields } | { type: 'RETRY' } | { type: 'TICK' },
   },
   actors: {
     checkToken: fromPromise<CheckTokenResult, { token: string }>(async () => {
@@ -72,6 +72,11 @@ export const passwordResetMachine = setup({
     }),
     resetPassword: fromPromise<CallResult, { token: string; password: string; code: string }>(async () => {
       throw new Error('resetPassword not provided');
+    }),
+    /** One TICK a second while the send button waits (an actor, so a story can open the state and hold it still). */
+    ticker: fromCallback(({ sendBack }) => {
+      const id = setInterval(() => sendBack({ type: 'TICK' }), 1000);
+      return () => clearInterval(id);
     }),
   },
   guards: {
@@ -96,7 +101,7 @@ export const passwordResetMachine = setup({
     start: { always: [{ guard: 'hasToken', target: 'checking' }, { target: 'expired' }] },
     checking: {
       invoke: {
-        src: 'checkToken',
+        id: 'checkToken', src: 'checkToken',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
           { guard: ({ event }) => !event.output.ok, target: 'expired' },
@@ -120,7 +125,7 @@ export const passwordResetMachine = setup({
             sending: {
               entry: assign({ codeError: null, codeNotice: null }),
               invoke: {
-                src: 'sendCode',
+                id: 'sendCode', src: 'sendCode',
                 input: ({ context }) => ({ token: context.token }),
                 onDone: [
                   {
@@ -135,9 +140,10 @@ export const passwordResetMachine = setup({
             },
             /** The button reads 'Sent (n)' and is disabled, one second at a time (spec 002 §4). */
             cooling: {
-              after: {
-                1000: [
-                  { guard: 'moreSeconds', target: 'cooling', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+              invoke: { id: 'ticker', src: 'ticker' },
+              on: {
+                TICK: [
+                  { guard: 'moreSeconds', actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
                   { target: 'idle', actions: assign({ secondsLeft: 0 }) },
                 ],
               },
@@ -161,7 +167,7 @@ export const passwordResetMachine = setup({
             },
             submitting: {
               invoke: {
-                src: 'resetPassword',
+                id: 'resetPassword', src: 'resetPassword',
                 input: ({ context, event }) => {
                   const f = event.type === 'SUBMIT' ? event.fields : { password: '', code: '' };
                   return { token: context.token, password: f.password, code: f.code.trim() };

@@ -12,6 +12,7 @@ import { codeVerificationMachine } from '../../src/machines/codeVerification.mac
 import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
 import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
 import { paymentModalMachine } from '../../src/machines/paymentModal.machine';
+import { passwordResetMachine } from '../../src/machines/passwordReset.machine';
 import { settingsVerificationMachine } from '../../src/machines/settingsVerification.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
@@ -230,6 +231,31 @@ export const flows: Flow[] = [
       outputs: { codeVerification: [{ verified: true }, { verified: false }] },
       // The page's notice (just verified, window ended, a save refused) shows above the cards.
       variant: (s) => (s.context.notice ? 'Notice' : undefined),
+    },
+  }),
+  flow({
+    name: 'PasswordReset',
+    source: 'src/machines/passwordReset.machine.ts',
+    machine: passwordResetMachine,
+    samples: {
+      input: { token: 'story-token' },
+      events: [
+        { type: 'SEND_CODE' },
+        { type: 'SUBMIT', fields: { password: 'n3w-Secret!', retype: 'n3w-Secret!', code: '123456' } },
+        { type: 'SUBMIT', fields: { password: 'short', retype: 'other', code: '' } },
+        { type: 'RETRY' },
+        { type: 'TICK' },
+      ],
+      outputs: {
+        checkToken: [{ ok: true, isMobileAdded: true }, { ok: false, message: 'This password reset link has expired or has already been used. Please request a new one.' }, { ok: true, isMobileAdded: false, managerEmail: 'jordan.lee@example.com' }],
+        sendCode: [{ ok: true }, { ok: false, message: 'A code was just sent. Please wait 40 seconds before requesting another one.' }],
+        resetPassword: [{ ok: true }, { ok: false, message: 'Incorrect code. Try again.' }, { ok: false, message: 'There was an error processing your request. Please try again' }],
+      },
+      // The messages as the form shows them while idle; the other combinations of the two regions look the same.
+      variant: (s) =>
+        !s.matches({ form: { code: 'idle', submission: 'editing' } })
+          ? undefined
+          : s.context.error ? 'Error' : Object.keys(s.context.fieldErrors).length ? 'FieldErrors' : s.context.codeError ? 'CodeError' : undefined,
     },
   }),
 ];

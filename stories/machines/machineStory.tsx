@@ -15,6 +15,7 @@ import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
 import { PaymentSettingsModal } from '../../src/features/settings/payment/PaymentSettingsModal';
+import { ResetPasswordPage } from '../../src/features/recovery/ResetPasswordPage';
 import { SettingsScreen } from '../../src/features/settings/SettingsPage';
 import { affiliateFixture } from '../mocks/shell';
 import { campaignFixture } from '../mocks/campaignDetail';
@@ -32,6 +33,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
   CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   SettingsVerification: { render: () => <SettingsScreen affiliate={affiliateFixture} /> },
+  PasswordReset: { render: () => <ResetPasswordPage productName="Publisher Portal" siteId="1" />, parameters: { layout: 'fullscreen' } },
   PaymentModal: {
     render: () => <PaymentSettingsModal paymentInformation={{ payee: 'Ada Lovelace', method: 'ACH', platform: 'Tipalti', tmp_payoneer: 0 }} isOpen onClose={fn()} />,
     parameters: { layout: 'fullscreen' },
