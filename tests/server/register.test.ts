@@ -14,7 +14,7 @@ import {
 import { registrationMessages as M } from '../../src/shared/registration';
 import { SECURITY_QUESTIONS } from '../../server/db/demo/content';
 import { upsertOperator } from '../../server/modules/access/operator';
-import { BUSINESS_HOURS, REMAINING_STEPS } from '../../server/modules/register/service';
+import { BUSINESS_HOURS, REMAINING_STEPS, verifyRegistration } from '../../server/modules/register/service';
 import { PENDING_MESSAGE, REJECTED_MESSAGE } from '../../server/modules/session/service';
 import { setupTestApp, signIn, testEngine, type TestContext } from './helpers';
 
@@ -235,6 +235,7 @@ describe(`joining, verifying and the review (${testEngine})`, () => {
     const link = await linkFor(fields.email);
     expect(link.i).toBe(String(id));
     const first = await verify(link.i, link.e);
+    expect(BUSINESS_HOURS).toBe('9:00 AM-4:00 PM');
     expect(first).toMatchObject({ status: 2, affiliate_id: id, list: REMAINING_STEPS, businessHours: BUSINESS_HOURS });
     expect(first.affiliateManager.name).not.toBe('');
     expect(first.currentTime).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
@@ -277,6 +278,11 @@ describe(`joining, verifying and the review (${testEngine})`, () => {
     const link = await linkFor(fields.email);
     const answer = await verify(link.i, link.e);
     expect(answer).toMatchObject({ status: 1, affiliate_id: id, list: [] });
+  });
+
+  it('tells the Eastern wall-clock time, in summer (EDT) and in winter (EST)', async () => {
+    expect(await verifyRegistration(t.database.db, '1', '', new Date('2026-07-07T18:05:00Z'))).toMatchObject({ status: 0, currentTime: '2:05 PM', dayOfWeek: 'Tuesday' });
+    expect(await verifyRegistration(t.database.db, '1', '', new Date('2026-01-09T04:30:00Z'))).toMatchObject({ currentTime: '11:30 PM', dayOfWeek: 'Thursday' });
   });
 
   it('an expired link answers 0', async () => {

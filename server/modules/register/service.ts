@@ -3,8 +3,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BodyOf } from '../../../src/api/contract/endpoint';
 import { APPLICATION_STAGES, type ReApplicationDetails, type joinEndpoints } from '../../../src/api/contract/register';
-import { EASTERN_TIME_ZONE } from '../../../src/shared/dates';
 import { paths } from '../../../src/shared/paths';
+import { managerHours } from '../../../src/shared/programTerms';
 import { isValidPhone } from '../../../src/shared/phone';
 import {
   firstProblem,
@@ -28,8 +28,9 @@ import { normaliseAnswer } from '../settings/service';
 
 /** The e-mailed confirmation link works for 7 days, once. */
 export const VERIFY_TTL_MS = 7 * 24 * 3600_000;
-/** Spec 002 §1, §2: manager hours, Eastern, Monday to Friday. */
-export const BUSINESS_HOURS = '9:00 AM-4:00 PM';
+const hourText = (h: number) => `${((h + 11) % 12) + 1}:00 ${h < 12 ? 'AM' : 'PM'}`;
+/** Spec 002 §2: the verify page's business hours, '9:00 AM-4:00 PM' (Eastern, Monday to Friday), from the one managerHours. */
+export const BUSINESS_HOURS = `${hourText(managerHours.opensHour)}-${hourText(managerHours.closesHour)}`;
 /** The verify page's two remaining steps (spec 002 §2, status 2). */
 export const REMAINING_STEPS = [
   'Application review: our compliance and affiliate management teams review your application.',
@@ -307,8 +308,8 @@ export interface VerifyAnswer {
 export async function verifyRegistration(db: Kysely<DB>, i: string, e: string, now: Date): Promise<VerifyAnswer> {
   const clock = {
     businessHours: BUSINESS_HOURS,
-    currentTime: formatInTimeZone(now, EASTERN_TIME_ZONE, 'h:mm a'),
-    dayOfWeek: formatInTimeZone(now, EASTERN_TIME_ZONE, 'EEEE'),
+    currentTime: formatInTimeZone(now, managerHours.timeZone, 'h:mm a'),
+    dayOfWeek: formatInTimeZone(now, managerHours.timeZone, 'EEEE'),
   };
   const invalid: VerifyAnswer = { status: 0, affiliate_id: null, affiliateManager: { name: '', phone: '', telegram: '' }, list: [], ...clock };
   const id = numericId(i);
