@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import type { AffiliateResponse } from '../../api/contract/affiliate';
 import type { SecurityQuestion } from '../../api/contract/register';
 import { settingsFieldMessages } from '../../api/contract/settings';
@@ -26,6 +25,7 @@ import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
+import { PhoneInput } from '../../components/forms/PhoneInput';
 import { ReadOnly, SettingsCard, type FieldErrors, type SaveOutcome } from './SettingsCard';
 
 type Affiliate = AffiliateResponse;
@@ -63,35 +63,6 @@ function usePhoneCheck() {
       return { ok: false, message, status: code };
     }
   };
-}
-
-const DialRow = styled.div`
-  display: grid;
-  grid-template-columns: 6rem 1fr;
-  gap: ${({ theme }) => theme.space[2]}px;
-  align-items: start;
-`;
-const PHONE_HINT = 'Without a country code, a US number. For other countries start with + and the country code.';
-
-/** A phone input with the US default: the dial code shown, disabled (spec 001 §5 Phone card). */
-function PhoneInput({ label, value, onChange, error, isRequired, isDisabled }: { label: string; value: string; onChange: (v: string) => void; error?: string; isRequired?: boolean; isDisabled?: boolean }) {
-  return (
-    <DialRow>
-      <TextField label="Dial code" value="+1 (US)" isDisabled aria-description="The default country of phone numbers" />
-      <TextField
-        label={label}
-        type="tel"
-        value={value}
-        onChange={onChange}
-        isRequired={isRequired}
-        isDisabled={isDisabled}
-        isInvalid={Boolean(error)}
-        errorMessage={error}
-        description={PHONE_HINT}
-        autoComplete="tel"
-      />
-    </DialRow>
-  );
 }
 
 // ---------- Personal Information ----------
