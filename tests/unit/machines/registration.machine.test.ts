@@ -86,8 +86,12 @@ describe('registration rules', () => {
           if (answers.taken === 'offline') throw new Error('offline');
           return { taken: answers.taken ?? false };
         }),
-        track: fromPromise(async ({ input: i }: { input: TrackInput }) => void tracked.push(i.stage)),
-        removeIdEntry: fromPromise(async ({ input: i }: { input: unknown }) => void removed.push(i)),
+        track: fromPromise<void, TrackInput>(async ({ input: i }) => {
+          tracked.push(i.stage);
+        }),
+        removeIdEntry: fromPromise<void, { appToken: string; email: string }>(async ({ input: i }) => {
+          removed.push(i);
+        }),
         register: fromPromise(async ({ input: i }: { input: SubmitInput }) => {
           submitted.push(i);
           if (answers.register === 'offline') throw new Error('offline');
