@@ -9,6 +9,8 @@
  * trailer; WebP is a RIFF container whose declared size is the file's and whose form is WEBP.
  * Registration's ID images (issue 18) use the same check.
  */
+import type { FastifyReply } from 'fastify';
+
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
@@ -57,4 +59,14 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | null {
   if (isGif(bytes)) return 'image/gif';
   if (isWebp(bytes)) return 'image/webp';
   return null;
+}
+
+/**
+ * Answers stored upload bytes as the image they are (the type read from the bytes, checked when
+ * uploaded), never sniffed or cached elsewhere: the operator's views of uploaded images.
+ */
+export function sendStoredImage(reply: FastifyReply, bytes: Buffer) {
+  const type = imageTypeOf(bytes) ?? 'application/octet-stream';
+  reply.header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').header('cache-control', 'private, no-store');
+  return reply.type(type).send(bytes);
 }

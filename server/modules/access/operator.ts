@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
-import { imageTypeOf } from '../../lib/imageBytes';
+import { sendStoredImage } from '../../lib/imageBytes';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
 import { notifyDecision, setCampaignAccess, uploadPath } from './service';
@@ -183,9 +183,6 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger:
     if (!file) throw notFound('This request has no image.');
     const bytes = await readFile(file).catch(() => null);
     if (!bytes) throw notFound('This request has no image.');
-    // The type from the stored bytes (checked when uploaded); never rendered as anything else.
-    const type = imageTypeOf(bytes) ?? 'application/octet-stream';
-    reply.header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').header('cache-control', 'private, no-store');
-    return reply.type(type).send(bytes);
+    return sendStoredImage(reply, bytes);
   });
 };

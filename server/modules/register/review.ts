@@ -5,7 +5,7 @@ import { paths } from '../../../src/shared/paths';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
-import { imageTypeOf } from '../../lib/imageBytes';
+import { sendStoredImage } from '../../lib/imageBytes';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
 import { messages } from './service';
@@ -105,10 +105,7 @@ export const publisherReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; mes
       .executeTakeFirst();
     const bytes = row?.content ? Buffer.from(row.content) : null;
     if (!bytes) throw notFound(messages.imageNotFound);
-    // The type from the stored bytes (checked when uploaded); never rendered as anything else.
-    const type = imageTypeOf(bytes) ?? 'application/octet-stream';
-    reply.header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').header('cache-control', 'private, no-store');
-    return reply.type(type).send(bytes);
+    return sendStoredImage(reply, bytes);
   });
 
   /** Decides a pending publisher in one transaction: status, the referral's credit, the e-mail. A decided one is a 409. */
