@@ -241,8 +241,11 @@ describe(`joining, verifying and the review (${testEngine})`, () => {
     expect(first.currentTime).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
     expect(first.dayOfWeek).toMatch(/day$/);
     expect((await t.database.db.selectFrom('affiliates').select('email_verified_at').where('id', '=', id).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
-    // Single use; and a wrong code or id is the same 0.
-    expect((await verify(link.i, link.e)).status).toBe(0);
+    // Spent by its first use: opened again (a reload, a mail scanner first) it reads the same outcome
+    // and changes nothing; a wrong code or id is the same 0.
+    const verifiedAt = (await t.database.db.selectFrom('affiliates').select('email_verified_at').where('id', '=', id).executeTakeFirstOrThrow()).email_verified_at;
+    expect(await verify(link.i, link.e)).toMatchObject({ status: 2, affiliate_id: id });
+    expect((await t.database.db.selectFrom('affiliates').select('email_verified_at').where('id', '=', id).executeTakeFirstOrThrow()).email_verified_at).toEqual(verifiedAt);
     expect((await verify(link.i, `${link.e.slice(0, -1)}A`)).status).toBe(0);
     expect((await verify('999999', link.e)).status).toBe(0);
     expect(await verify('abc', '')).toMatchObject({ status: 0, affiliate_id: null, affiliateManager: { name: '', phone: '', telegram: '' } });

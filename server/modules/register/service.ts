@@ -302,8 +302,13 @@ export interface VerifyAnswer {
 /**
  * GET /verifyRegistration?i&e: the link's code for this affiliate, unused and not expired, is spent
  * and the address marked verified. 2 when the account still waits for review, 1 when it is already
- * active; 0 for anything else (unknown id or code, expired, used, a rejected account), the same
- * answer for each so the call tells nothing about which accounts exist.
+ * active; 0 for anything else (unknown id or code, expired, a rejected account), the same answer for
+ * each so the call tells nothing about which accounts exist.
+ *
+ * The code is spent by its first use (it confirms once, and nothing else), but the same link opened
+ * again within its lifetime reads the outcome again without changing anything: a reload of the page,
+ * or a mail scanner (Outlook's Safe Links and the like) that opened the link before the publisher,
+ * must not turn a confirmed address into "this link is invalid".
  */
 export async function verifyRegistration(db: Kysely<DB>, i: string, e: string, now: Date): Promise<VerifyAnswer> {
   const clock = {
@@ -326,14 +331,16 @@ export async function verifyRegistration(db: Kysely<DB>, i: string, e: string, n
       .where('v.code_hash', '=', hashToken(code))
       .forUpdate('v')
       .executeTakeFirst();
-    if (!row || row.used_at !== null || new Date(row.expires_at).getTime() <= now.getTime()) return invalid;
+    if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return invalid;
     if (row.status !== 'pending' && row.status !== 'active') return invalid;
-    await trx.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).execute();
-    await trx
-      .updateTable('affiliates')
-      .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})`, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    if (row.used_at === null) {
+      await trx.updateTable('verification_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('affiliates')
+        .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, ${now})`, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    }
     const active = row.status === 'active';
     return {
       status: active ? 1 : 2,
