@@ -15,6 +15,7 @@ import { postbackRoutes } from '../features/postbacks/routes';
 import { recoveryRoutes } from '../features/recovery/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { comingSoonRoutes } from '../features/shell/routes';
+import { registerRoutes } from '../features/register/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { useAppDispatch } from './hooks';
 import { appConfig } from './config';
@@ -37,7 +38,7 @@ function prefetchSignedIn() {
 const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...comingSoonRoutes];
 /** What every signed-out page's frame shows (spec 002 §2: the footer's product name and site id). */
 const frame = { productName: appConfig.productName, siteId: appConfig.siteId };
-const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes(frame), ...verifyRoutes(frame), ...recoveryRoutes(frame), ...authRoutes({ ...frame, prefetchSignedIn })];
+const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes(frame), ...verifyRoutes(frame), ...recoveryRoutes(frame), ...registerRoutes(frame), ...authRoutes({ ...frame, prefetchSignedIn })];
 
 /** Logout (spec 002 §4): remove the three keys and reload. */
 function endSession() {

@@ -1,0 +1,301 @@
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { SecurityQuestion } from '../../api/contract/register';
+import { PhoneInput } from '../../components/forms/PhoneInput';
+import type { IdImages, RegistrationFields } from '../../machines/registration.machine';
+import { ISO_COUNTRIES } from '../../shared/countries';
+import { paths } from '../../shared/paths';
+import { CONTACT_TIMES, TIME_ZONES, countryHasStates, statesOf } from '../../shared/profileOptions';
+import { EXPERIENCE_LEVELS, HEAR_ABOUT_SOURCES, registrationLimits, type FieldErrors } from '../../shared/registration';
+import { Checkbox } from '../../ui/Checkbox';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { FileField } from '../../ui/FileField';
+import { Link } from '../../ui/Link';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { Select } from '../../ui/Select';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { TextArea } from '../../ui/TextArea';
+import { TextField } from '../../ui/TextField';
+
+/** What every step gets: the fields so far, the step's messages, and a setter. */
+export interface StepProps {
+  fields: RegistrationFields;
+  errors: FieldErrors;
+  onEdit: (fields: Partial<RegistrationFields>) => void;
+  isDisabled?: boolean;
+}
+
+export const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
+  gap: ${({ theme }) => theme.space[3]}px;
+  align-items: start;
+`;
+export const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+/** Props of a text input judged by the step's validator (the browser's own checks off). */
+const judged = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const });
+
+const COUNTRY_ITEMS = ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name }));
+const TIME_ZONE_ITEMS = TIME_ZONES.map((z) => ({ id: z.value, label: z.label }));
+const CONTACT_TIME_ITEMS = CONTACT_TIMES.map((c) => ({ id: String(c.value), label: c.text }));
+const SOURCE_ITEMS = HEAR_ABOUT_SOURCES.map((s) => ({ id: s.value, label: s.label }));
+
+/** Step 1: 'Do you already have an account with the product?' */
+export function ExistingAccountStep({ fields, errors, onEdit, productName }: StepProps & { productName: string }) {
+  return (
+    <RadioGroup
+      label={`Do you already have an account with ${productName}?`}
+      options={[
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ]}
+      value={fields.existing_account}
+      onChange={(v) => onEdit({ existing_account: v })}
+      isRequired
+      {...judged(errors.existing_account)}
+    />
+  );
+}
+
+/** Step 2 (existing account only): the affiliate id and its e-mail. */
+export function OtherAccountStep({ fields, errors, onEdit }: StepProps) {
+  return (
+    <Grid>
+      <TextField label="Your affiliate ID" inputMode="numeric" value={fields.other_affiliate_id} onChange={(v) => onEdit({ other_affiliate_id: v })} isRequired {...judged(errors.other_affiliate_id)} />
+      <TextField label="The e-mail address of that account" type="email" value={fields.other_email} onChange={(v) => onEdit({ other_email: v })} isRequired {...judged(errors.other_email)} />
+    </Grid>
+  );
+}
+
+/**
+ * Step 3: personal info. The security questions (spec 002 §3 lists them; where they are asked is not
+ * shown): asked here, optional, one select per group, each answer required once its question is chosen.
+ */
+export function PersonalStep({ fields, errors, onEdit, isDisabled, emailNotice, questions }: StepProps & { emailNotice: string | null; questions: SecurityQuestion[] }) {
+  const group = (g: 1 | 2) => questions.filter((q) => q.question_group === g).map((q) => ({ id: String(q.id), label: q.question }));
+  return (
+    <Stack>
+      <Grid>
+        <TextField label="First Name" value={fields.firstname} onChange={(v) => onEdit({ firstname: v })} isRequired isDisabled={isDisabled} autoComplete="given-name" {...judged(errors.firstname)} />
+        <TextField label="Last Name" value={fields.lastname} onChange={(v) => onEdit({ lastname: v })} isRequired isDisabled={isDisabled} autoComplete="family-name" {...judged(errors.lastname)} />
+        <TextField label="Company Name" value={fields.company} onChange={(v) => onEdit({ company: v })} isDisabled={isDisabled} autoComplete="organization" {...judged(errors.company)} />
+        <TextField label="Email" type="email" value={fields.email} onChange={(v) => onEdit({ email: v })} isRequired isDisabled={isDisabled} autoComplete="email" {...judged(errors.email)} />
+        <TextField label="Password" type="password" value={fields.password} onChange={(v) => onEdit({ password: v })} isRequired isDisabled={isDisabled} autoComplete="new-password" {...judged(errors.password)} />
+        <TextField label="Re-Enter Password" type="password" value={fields.password2} onChange={(v) => onEdit({ password2: v })} isRequired isDisabled={isDisabled} autoComplete="new-password" {...judged(errors.password2)} />
+      </Grid>
+      {emailNotice && <SystemMessage variant="error">{emailNotice}</SystemMessage>}
+      {questions.length > 0 && (
+        <Grid>
+          {([1, 2] as const).map((n) => (
+            <Stack key={n}>
+              <Select
+                label={`Security question ${n} (optional)`}
+                items={group(n)}
+                selectedKey={fields[`security_q${n}`] || null}
+                onSelectionChange={(k) => onEdit({ [`security_q${n}`]: String(k) })}
+                placeholder="Choose a question"
+                isDisabled={isDisabled}
+                {...judged(errors[`security_q${n}`])}
+              />
+              {fields[`security_q${n}`] && (
+                <TextField
+                  label={`Answer ${n}`}
+                  value={fields[`security_a${n}`]}
+                  onChange={(v) => onEdit({ [`security_a${n}`]: v })}
+                  isRequired
+                  isDisabled={isDisabled}
+                  maxLength={registrationLimits.securityAnswerMax}
+                  {...judged(errors[`security_a${n}`])}
+                />
+              )}
+            </Stack>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+/** Step 4: contact. */
+export function ContactStep({ fields, errors, onEdit }: StepProps) {
+  return (
+    <Stack>
+      <PhoneInput label="Mobile Phone Number" value={fields.mobile} onChange={(v) => onEdit({ mobile: v })} error={errors.mobile} isRequired />
+      <PhoneInput label="Alternate Phone Number" value={fields.phone} onChange={(v) => onEdit({ phone: v })} error={errors.phone} />
+      <Grid>
+        <Select label="Your Time Zone" items={TIME_ZONE_ITEMS} selectedKey={fields.timezone || null} onSelectionChange={(k) => onEdit({ timezone: String(k) })} placeholder="Choose your time zone" isRequired {...judged(errors.timezone)} />
+        <Select
+          label="When can you be reached?"
+          items={CONTACT_TIME_ITEMS}
+          selectedKey={fields.contact_time || null}
+          onSelectionChange={(k) => onEdit({ contact_time: String(k) })}
+          placeholder="Choose a time"
+          isRequired
+          {...judged(errors.contact_time)}
+        />
+        <TextField label="Telegram handle" value={fields.im_handle} onChange={(v) => onEdit({ im_handle: v })} {...judged(errors.im_handle)} />
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Step 5: address (a state select for the US and Canada, territories and provinces included; free text elsewhere). */
+export function AddressStep({ fields, errors, onEdit }: StepProps) {
+  const north = countryHasStates(fields.country);
+  return (
+    <Grid>
+      <TextField label="Street Address" value={fields.address_1} onChange={(v) => onEdit({ address_1: v })} isRequired autoComplete="address-line1" {...judged(errors.address_1)} />
+      <TextField label="Address 2" value={fields.address_2} onChange={(v) => onEdit({ address_2: v })} autoComplete="address-line2" {...judged(errors.address_2)} />
+      <TextField label="City" value={fields.city} onChange={(v) => onEdit({ city: v })} isRequired autoComplete="address-level2" {...judged(errors.city)} />
+      <Select
+        label="Country"
+        items={COUNTRY_ITEMS}
+        selectedKey={fields.country || null}
+        onSelectionChange={(k) => onEdit({ country: String(k), state: '', non_state: '' })}
+        placeholder="Choose your country"
+        isRequired
+        {...judged(errors.country)}
+      />
+      {north ? (
+        <Select
+          label="North American State/Province"
+          items={statesOf(fields.country).map((s) => ({ id: s.code, label: s.name }))}
+          selectedKey={fields.state || null}
+          onSelectionChange={(k) => onEdit({ state: String(k) })}
+          placeholder="Choose a state / province"
+          isRequired
+          {...judged(errors.state)}
+        />
+      ) : (
+        <TextField label="Non-North American State/Province" value={fields.non_state} onChange={(v) => onEdit({ non_state: v })} autoComplete="address-level1" {...judged(errors.non_state)} />
+      )}
+      <TextField label="Zip / Postal Code" value={fields.zipcode} onChange={(v) => onEdit({ zipcode: v })} isRequired autoComplete="postal-code" {...judged(errors.zipcode)} />
+    </Grid>
+  );
+}
+
+const Preview = styled.img`
+  display: block;
+  max-width: 100%;
+  max-height: 160px;
+  margin-top: ${({ theme }) => theme.space[2]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+/** A chosen image shown from memory (nothing uploaded before the submission). */
+function ImagePreview({ file, alt }: { file: File; alt: string }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <Preview src={url} alt={alt} />;
+}
+
+/** Step 6: identification, the front required, the back optional, each previewed. */
+export function IdentificationStep({ images, errors, onImage }: { images: IdImages; errors: FieldErrors; onImage: (side: keyof IdImages, file: File | null) => void }) {
+  const [rejected, setRejected] = useState<Record<string, boolean>>({});
+  const side = (key: keyof IdImages, label: string, required: boolean) => (
+    <div>
+      <FileField
+        label={label}
+        value={images[key]}
+        onChange={(f) => {
+          setRejected((r) => ({ ...r, [key]: false }));
+          onImage(key, f);
+        }}
+        onReject={() => setRejected((r) => ({ ...r, [key]: true }))}
+        maxSize={registrationLimits.imageMaxBytes - 1}
+        sizeErrorMessage="The image must be less than 25MB"
+        typeErrorMessage="The image must be a jpg, png, or gif."
+        errorMessage={errors[key]}
+        isRequired={required}
+      />
+      {images[key] && !rejected[key] && <ImagePreview file={images[key]} alt={`${label}: preview`} />}
+    </div>
+  );
+  return (
+    <Grid>
+      {side('idFront', 'Photo ID, front', true)}
+      {side('idBack', 'Photo ID, back (optional)', false)}
+    </Grid>
+  );
+}
+
+/** Step 7: experience. */
+export function ExperienceStep({ fields, errors, onEdit }: StepProps) {
+  return (
+    <Stack>
+      <Grid>
+        <Select
+          label="How did you hear about us?"
+          items={SOURCE_ITEMS}
+          selectedKey={fields.hear_about_source || null}
+          onSelectionChange={(k) => onEdit({ hear_about_source: String(k) })}
+          placeholder="Choose a source"
+          isRequired
+          {...judged(errors.hear_about_source)}
+        />
+        {fields.hear_about_source === 'other' && (
+          <TextField label="Please specify" value={fields.hear_about} onChange={(v) => onEdit({ hear_about: v })} isRequired {...judged(errors.hear_about)} />
+        )}
+      </Grid>
+      <RadioGroup
+        label="Your experience level"
+        options={EXPERIENCE_LEVELS.map((l) => ({ value: String(l.value), label: l.label }))}
+        value={fields.experience_level}
+        onChange={(v) => onEdit({ experience_level: v })}
+        isRequired
+        {...judged(errors.experience_level)}
+      />
+      <TextArea
+        label="Describe your experience (50-200 characters)"
+        value={fields.experience_description}
+        onChange={(v) => onEdit({ experience_description: v })}
+        maxLength={registrationLimits.descriptionMax}
+        rows={3}
+        isRequired
+        {...judged(errors.experience_description)}
+      />
+      <TextArea
+        label="How will you promote our offers? (50-200 characters)"
+        value={fields.promotion}
+        onChange={(v) => onEdit({ promotion: v })}
+        maxLength={registrationLimits.descriptionMax}
+        rows={3}
+        isRequired
+        {...judged(errors.promotion)}
+      />
+      <Grid>
+        <TextField label="Desired offer" value={fields.desired_offer} onChange={(v) => onEdit({ desired_offer: v })} maxLength={registrationLimits.desiredOfferMax} {...judged(errors.desired_offer)} />
+        <TextField label="Website (optional)" type="url" value={fields.website} onChange={(v) => onEdit({ website: v })} {...judged(errors.website)} />
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Step 8: the three required checkboxes. */
+export function TermsStep({ fields, errors, onEdit }: StepProps) {
+  const box = (name: 'agree_no_sharing' | 'agree_no_freelancers' | 'agree_terms', text: React.ReactNode) => (
+    <div>
+      <Checkbox isSelected={fields[name]} onChange={(v) => onEdit({ [name]: v })} isInvalid={Boolean(errors[name])} isRequired>
+        {text}
+      </Checkbox>
+      {errors[name] && <ErrorMessage>{errors[name]}</ErrorMessage>}
+    </div>
+  );
+  return (
+    <Stack>
+      {box('agree_no_sharing', 'I will not share, trade, sell or transfer my account.')}
+      {box('agree_no_freelancers', 'I will not use freelancers, microjob sites or guaranteed lead services to send traffic.')}
+      {box(
+        'agree_terms',
+        <>
+          I agree to the <Link href={paths.terms} target="_blank">affiliate terms and conditions</Link>.
+        </>,
+      )}
+    </Stack>
+  );
+}
