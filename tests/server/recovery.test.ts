@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/seed';
 import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { FORGOT_PER_IP } from '../../server/modules/recovery/routes';
+import { redactUrlSecrets } from '../../server/modules/tracking/logging';
 import { FORGOT_MIN_MS, RESETS_PER_HOUR } from '../../server/modules/recovery/service';
 import { messages as codeMessages } from '../../server/modules/twoFactor/service';
 import { profileMessages } from '../../src/shared/profileOptions';
@@ -192,6 +193,10 @@ describe(`forgot password and its captcha (${testEngine})`, () => {
 });
 
 describe(`the reset link (${testEngine})`, () => {
+  it('is never written to the request log', () => {
+    expect(redactUrlSecrets('/api/resetPassword?token=abc&x=1')).toBe('/api/resetPassword?token=[redacted]&x=1');
+  });
+
   it('answers the token check: mobile on file and the manager, or the expired-link text', async () => {
     const { token } = await linkFor();
     const ok = await check(token);

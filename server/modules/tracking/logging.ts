@@ -1,10 +1,11 @@
 /**
- * Request logging without secrets: advertisers authenticate `/postback` with `?secret=...`, and
- * the request line is logged at info level. `redactUrlSecrets` masks the value of every query
- * parameter named secret (any case, also percent-encoded names); `requestLogSerializers` is the
- * pino `req` serializer the server's logger uses (Fastify's own fields, url redacted).
+ * Request logging without secrets: advertisers authenticate `/postback` with `?secret=...`, a
+ * password reset link carries `?token=...` (docs/recovery.md), and the request line is logged at
+ * info level. `redactUrlSecrets` masks the value of every query parameter named secret or token
+ * (any case, also percent-encoded names); `requestLogSerializers` is the pino `req` serializer the
+ * server's logger uses (Fastify's own fields, url redacted).
  */
-const SECRET_NAME = 'secret';
+const SECRET_NAMES = new Set(['secret', 'token']);
 
 function decodedName(raw: string): string {
   try {
@@ -23,7 +24,7 @@ export function redactUrlSecrets(url: string): string {
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
-    if (eq < 0 || decodedName(name) !== SECRET_NAME) return part;
+    if (eq < 0 || !SECRET_NAMES.has(decodedName(name))) return part;
     changed = true;
     return `${name}=[redacted]`;
   });
