@@ -11,6 +11,7 @@ import { Card, CardBody } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
+import { PageStack } from '../../ui/PageStack';
 import { Table, type TableColumn } from '../../ui/Table';
 
 export const PAGE_TITLE = 'Account Balances';
@@ -89,7 +90,7 @@ export function AccountBalancePage({ currentYear = currentUtcYear() }: { /** Fix
   const allYears = statement.currentData?.available_years ?? years ?? shown?.available_years;
 
   return (
-    <Page>
+    <PageStack>
       <h1>{PAGE_TITLE}</h1>
       <StatementBody
         year={year}
@@ -100,7 +101,7 @@ export function AccountBalancePage({ currentYear = currentUtcYear() }: { /** Fix
         onYear={setChosen}
         onRetry={() => void statement.refetch()}
       />
-    </Page>
+    </PageStack>
   );
 }
 
@@ -215,16 +216,6 @@ function Money({ value }: { value: number }) {
   return <Amount data-negative={value < 0 || undefined}>{formatMoney(value)}</Amount>;
 }
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const Stack = styled.div`
   display: flex;

@@ -8,19 +8,13 @@ import { globalPostbackTypes } from '../../components/postbacks/postbackTypes';
 import { usePageTitle } from '../../lib/page';
 import { Card, CardBody } from '../../ui/Card';
 import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
+import { PageStack } from '../../ui/PageStack';
 import { SystemMessage } from '../../ui/SystemMessage';
 
 export const GLOBAL_POSTBACK_NOTE =
   'Your global postback fires on every lead. Campaigns with their own custom postback can choose to fire that one instead in the campaign settings.';
 export const AFFILIATE_LOAD_ERROR = 'Your global postback could not be loaded. Please try again.';
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
-  h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xl}; }
-`;
 const Note = styled.p`
   margin: 0;
   padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
@@ -43,7 +37,7 @@ export function GlobalPostbackPage() {
   const [save] = useSaveGlobalPostbackMutation();
   const methods = affiliate.data?.promotional_methods;
   return (
-    <Page>
+    <PageStack>
       <h1>Global Postback</h1>
       <Card>
         <CardBody>
@@ -75,6 +69,6 @@ export function GlobalPostbackPage() {
           <DeliveryLog title="Recent postbacks of all campaigns" headingLevel={2} />
         </CardBody>
       </Card>
-    </Page>
+    </PageStack>
   );
 }

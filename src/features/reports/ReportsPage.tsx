@@ -13,6 +13,7 @@ import { Select } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { INVALID_REPORT_TYPE, isReportType, REPORT_LABELS, REPORT_TYPES, type ReportType } from './reportTypes';
 import { ReportBody } from './ReportBody';
+import { PageStack } from '../../ui/PageStack';
 import { filtersFrom, reportUrl, type ReportFilters } from './reportUrl';
 
 // The date pickers (a calendar and its date library) load when Custom is chosen.
@@ -36,25 +37,25 @@ export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (sto
 
   if (!isReportType(type)) {
     return (
-      <Page>
+      <PageStack>
         <h1>Reports</h1>
         <SystemMessage variant="error" isDismissable={false}>
           {INVALID_REPORT_TYPE}. <Link href={paths.reports('earnings')}>Open the earnings report</Link>
         </SystemMessage>
-      </Page>
+      </PageStack>
     );
   }
   const range = rangeFromParams(params, today);
   const filters = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   return (
-    <Page>
+    <PageStack>
       <h1>Reports</h1>
       {/* Keyed by the report (the URL without its page): the controls start from the report shown
           after every navigation to another one, and stay as they are when only the page changes. */}
       <Controls key={controlsKey(type, params)} type={type} range={range} filters={filters} today={today} />
       <ReportBody type={type} range={range} filters={filters} page={page} />
-    </Page>
+    </PageStack>
   );
 }
 
@@ -128,16 +129,6 @@ function Controls({ type, range, filters, today }: { type: ReportType; range: Da
   );
 }
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-`;
 
 const Form = styled.form`
   display: flex;

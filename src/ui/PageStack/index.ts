@@ -1,0 +1,1 @@
+export { PageStack } from './PageStack';
