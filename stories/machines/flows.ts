@@ -13,10 +13,12 @@ import { introSurveyMachine } from '../../src/machines/introSurvey.machine';
 import { linkBuilderMachine } from '../../src/machines/linkBuilder.machine';
 import { paymentModalMachine } from '../../src/machines/paymentModal.machine';
 import { passwordResetMachine } from '../../src/machines/passwordReset.machine';
+import { emptyFields, registrationMachine } from '../../src/machines/registration.machine';
 import { settingsVerificationMachine } from '../../src/machines/settingsVerification.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
 import { qrImage } from '../mocks/qrImage';
+import { registrationSample, sampleIdImage } from '../mocks/registerSamples';
 import type { MachineSamples } from './machineStates';
 
 export interface Flow<TMachine extends AnyStateMachine = AnyStateMachine> {
@@ -256,6 +258,25 @@ export const flows: Flow[] = [
         !s.matches({ form: { code: 'idle', submission: 'editing' } })
           ? undefined
           : s.context.error ? 'Error' : Object.keys(s.context.fieldErrors).length ? 'FieldErrors' : s.context.codeError ? 'CodeError' : undefined,
+    },
+  }),
+  flow({
+    name: 'Registration',
+    source: 'src/machines/registration.machine.ts',
+    machine: registrationMachine,
+    samples: {
+      input: { context: { referrer: '', mktg: '', blg: '', appToken: '0123456789abcdef0123456789abcdef' }, supportEmail: 'affiliates@example.com' },
+      events: [
+        { type: 'EDIT', fields: registrationSample },
+        { type: 'EDIT', fields: { ...emptyFields, existing_account: 'yes' } },
+        { type: 'SET_IMAGE', side: 'idFront', file: sampleIdImage() },
+      ],
+      outputs: {
+        checkEmail: [{ taken: false }, { taken: true }],
+        register: [{ ok: true }, { ok: false, message: 'This email address is unavailable.' }],
+      },
+      // The messages as a step shows them; the calls in flight look the same with or without them.
+      variant: (s) => (s.matches({ personal: 'checkingEmail' }) || s.matches('submitting') ? undefined : s.context.emailNotice ? 'Unreachable' : s.context.submitError ? 'SubmitError' : Object.values(s.context.errors).some(Boolean) ? 'Errors' : undefined),
     },
   }),
 ];

@@ -16,6 +16,7 @@ import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/Lin
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
 import { PaymentSettingsModal } from '../../src/features/settings/payment/PaymentSettingsModal';
 import { ResetPasswordPage } from '../../src/features/recovery/ResetPasswordPage';
+import { RegisterPage } from '../../src/features/register/RegisterPage';
 import { SettingsScreen } from '../../src/features/settings/SettingsPage';
 import { affiliateFixture } from '../mocks/shell';
 import { campaignFixture } from '../mocks/campaignDetail';
@@ -34,6 +35,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   SettingsVerification: { render: () => <SettingsScreen affiliate={affiliateFixture} /> },
   PasswordReset: { render: () => <ResetPasswordPage productName="Publisher Portal" siteId="1" />, parameters: { layout: 'fullscreen' } },
+  Registration: { render: () => <RegisterPage productName="Publisher Portal" siteId="1" supportEmail="affiliates@example.com" />, parameters: { layout: 'fullscreen' } },
   PaymentModal: {
     render: () => <PaymentSettingsModal paymentInformation={{ payee: 'Ada Lovelace', method: 'ACH', platform: 'Tipalti', tmp_payoneer: 0 }} isOpen onClose={fn()} />,
     parameters: { layout: 'fullscreen' },
