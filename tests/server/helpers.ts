@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/
 import { SMALL_DEMO } from './demoOptions';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword, TEST_SCRYPT } from '../../server/lib/crypto';
+import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { rebuildRollups } from '../../server/db/rollups';
 import type { DB } from '../../server/db/schema';
 
@@ -168,4 +169,19 @@ export async function insertConversions(
       .execute();
   }
   await rebuildRollups(database.db, affiliateId);
+}
+
+/**
+ * A messenger that keeps what it sends in `sent` (to read codes and links) and writes the outbox row
+ * as the real one does, in the caller's transaction.
+ */
+export function recordingMessenger(): { messenger: Messenger; sent: OutgoingMessage[] } {
+  const sent: OutgoingMessage[] = [];
+  const messenger: Messenger = {
+    queue: async (db, m) => {
+      sent.push(m);
+      await db.insertInto('outbox_messages').values({ channel: m.channel, recipient: m.recipient, subject: m.subject ?? '', body: m.body, sent_at: null, error: null }).execute();
+    },
+  };
+  return { messenger, sent };
 }

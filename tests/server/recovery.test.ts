@@ -2,24 +2,18 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/seed';
-import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { FORGOT_PER_IP } from '../../server/modules/recovery/routes';
 import { redactUrlSecrets } from '../../server/modules/tracking/logging';
 import { FORGOT_MIN_MS, RESETS_PER_HOUR } from '../../server/modules/recovery/service';
 import { messages as codeMessages } from '../../server/modules/twoFactor/service';
 import { profileMessages } from '../../src/shared/profileOptions';
 import { recoveryMessages } from '../../src/shared/recovery';
-import { insertAffiliate, setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { insertAffiliate, setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext, recordingMessenger } from './helpers';
+import type { OutgoingMessage } from '../../server/lib/messenger';
 
 let t: TestContext;
 let offset = 0;
-const sent: OutgoingMessage[] = [];
-const messenger: Messenger = {
-  queue: async (db, m) => {
-    sent.push(m);
-    await db.insertInto('outbox_messages').values({ channel: m.channel, recipient: m.recipient, subject: m.subject ?? '', body: m.body, sent_at: null, error: null }).execute();
-  },
-};
+const { messenger, sent } = recordingMessenger();
 const now = () => new Date(Date.now() + offset);
 const NEW_PASSWORD = 'n3w-Secret!';
 

@@ -2,20 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/demo/seed';
 import { verifyPassword } from '../../server/lib/crypto';
-import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { normaliseAnswer, SETTINGS_WINDOW_MS, settingsMessages } from '../../server/modules/settings/service';
 import { EMAIL_UNDELIVERABLE, FLAG_INVALID_EMAIL, profileMessages } from '../../src/shared/profileOptions';
-import { insertAffiliate, setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { insertAffiliate, setupTestApp, signIn, testEngine, tokenFor, withToken, type TestContext, recordingMessenger } from './helpers';
 
 let t: TestContext;
 let offset = 0;
-const sent: OutgoingMessage[] = [];
-const messenger: Messenger = {
-  queue: async (db, m) => {
-    sent.push(m);
-    await db.insertInto('outbox_messages').values({ channel: m.channel, recipient: m.recipient, subject: m.subject ?? '', body: m.body, sent_at: null, error: null }).execute();
-  },
-};
+const { messenger, sent } = recordingMessenger();
 const now = () => new Date(Date.now() + offset);
 
 beforeAll(async () => {

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { totpCode } from '../../server/lib/totp';
 import { messages } from '../../server/modules/twoFactor/service';
-import { insertAffiliate, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { insertAffiliate, setupTestApp, testEngine, tokenFor, withToken, type TestContext, recordingMessenger } from './helpers';
 
 const DEMO_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 let t: TestContext;
 let offset = 0;
-const sent: OutgoingMessage[] = [];
-const messenger: Messenger = {
-  queue: async (db, m) => {
-    sent.push(m);
-    await db.insertInto('outbox_messages').values({ channel: m.channel, recipient: m.recipient, subject: m.subject ?? '', body: m.body, sent_at: null, error: null }).execute();
-  },
-};
+const { messenger, sent } = recordingMessenger();
 const now = () => new Date(Date.now() + offset);
 const codeAt = totpCode;
 const lastCode = () => /\b(\d{6})\b/.exec(sent.at(-1)!.body)![1];
