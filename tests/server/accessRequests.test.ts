@@ -7,7 +7,7 @@ import { AccessDecisionResponse, AccessRequestsResponse, OperatorSignInResponse 
 import { AD_IMAGE_MAX_BYTES, APPLICATION_MESSAGES as M } from '../../src/shared/campaignApplication';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { upsertOperator } from '../../server/modules/access/operator';
-import { setupTestApp, tokenFor, withToken, type TestContext } from './helpers';
+import { setupTestApp, tokenFor, withToken, type TestContext, multipartBody } from './helpers';
 import { DEMO_AFFILIATE } from './trackingFixtures';
 
 /**
@@ -87,17 +87,8 @@ const VALID = {
   source3: 'US readers, about 200 leads a month',
 };
 
-/** A multipart body as a browser sends it (the platform's FormData and Request make the bytes). */
-async function multipart(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('creativeFile', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const req = new Request('http://x/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
-}
-
 async function submit(campaignId: number, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }, tk = token) {
-  const body = await multipart(fields, file);
+  const body = await multipartBody(fields, { creativeFile: file });
   return t.app.inject(withToken(tk, { method: 'POST', url: `/api/campaign/${campaignId}/requestApproval`, ...body }));
 }
 

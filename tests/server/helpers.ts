@@ -185,3 +185,15 @@ export function recordingMessenger(): { messenger: Messenger; sent: OutgoingMess
   };
   return { messenger, sent };
 }
+
+/** A file part of a multipart body. */
+export type UploadFile = { bytes: Buffer; name: string; type: string };
+
+/** A multipart body as a browser sends it (the platform's FormData and Request make the bytes), for `app.inject`. */
+export async function multipartBody(fields: Record<string, string>, files: Record<string, UploadFile | undefined> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) if (f) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+}

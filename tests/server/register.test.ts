@@ -16,7 +16,7 @@ import { SECURITY_QUESTIONS } from '../../server/db/demo/content';
 import { upsertOperator } from '../../server/modules/access/operator';
 import { BUSINESS_HOURS, REMAINING_STEPS, verifyRegistration } from '../../server/modules/register/service';
 import { PENDING_MESSAGE, REJECTED_MESSAGE } from '../../server/modules/session/service';
-import { setupTestApp, signIn, testEngine, type TestContext } from './helpers';
+import { setupTestApp, signIn, testEngine, type TestContext, multipartBody, type UploadFile } from './helpers';
 
 /**
  * Joining the network (issue 18; docs/registration.md): every rule of spec 002 §5 re-checked by the
@@ -70,22 +70,13 @@ const good = (values: Record<string, string> = {}): Record<string, string> => ({
   ...values,
 });
 
-type Image = { bytes: Buffer; name: string; type: string };
+type Image = UploadFile;
 const png = (name = 'front.png'): Image => ({ bytes: PNG, name, type: 'image/png' });
-
-/** A multipart body as a browser sends it (the platform's FormData and Request make the bytes). */
-async function multipart(fields: Record<string, string>, files: { idFront?: Image; idBack?: Image }) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, f] of Object.entries(files)) if (f) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-  const req = new Request('http://x/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
-}
 
 let address = 0;
 /** Each submission from its own address: the per-client limit is tested on its own. */
 async function submit(fields: Record<string, string>, files: { idFront?: Image; idBack?: Image } = { idFront: png() }) {
-  const body = await multipart(fields, files);
+  const body = await multipartBody(fields, files);
   return t.app.inject({ method: 'POST', url: '/api/register', ...body, remoteAddress: `10.18.${Math.floor(++address / 250)}.${address % 250}` });
 }
 
