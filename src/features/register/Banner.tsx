@@ -31,6 +31,8 @@ const Wide = styled.aside`
 /** Below 768 px the banner shows as a message (spec 002 §2, §9). */
 const Narrow = styled.div`
   @media (min-width: 768px) { display: none; }
+  .partner-content p { display: block; margin: 0; }
+  .partner-content :is(strong, b, em, i, a, span, u, small) { display: inline; }
 `;
 
 export interface BannerProps {
@@ -42,7 +44,7 @@ export interface BannerProps {
 export function MarketingBanner({ campaign }: BannerProps) {
   const html = useMemo(() => (campaign ? sanitizeNewsHtml(campaign.campaign_content) : ''), [campaign]);
   if (campaign) {
-    const content = <div dangerouslySetInnerHTML={{ __html: html }} />;
+    const content = <div className="partner-content" dangerouslySetInnerHTML={{ __html: html }} />;
     return (
       <>
         <Wide aria-label="Our partner">

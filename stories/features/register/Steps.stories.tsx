@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { MarketingBanner, ReferralBanner } from '../../../src/features/register/Banner';
+import { AddressStep, ContactStep, ExperienceStep, IdentificationStep, PersonalStep, TermsStep } from '../../../src/features/register/Steps';
+import { ThankYou } from '../../../src/features/register/ThankYou';
+import { emptyFields } from '../../../src/machines/registration.machine';
+import { registrationMessages as M, validateAddress, validateContact, validateExperience, validatePersonal, validateTerms } from '../../../src/shared/registration';
+import { partnerCampaign } from '../../mocks/register';
+import { registrationSample, sampleIdImage } from '../../mocks/registerSamples';
+
+/**
+ * The wizard's steps on their own, each with every message its rules can show at once (spec 002 §5):
+ * the values that break each rule, judged by the step's validator as the wizard does on Next.
+ */
+const meta = {
+  title: 'Features/Register/Steps',
+  parameters: { layout: 'padded' },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const long = (n: number) => 'x'.repeat(n);
+const expectTexts = async (root: HTMLElement, texts: string[]) => {
+  const canvas = within(root);
+  for (const t of texts) await expect(canvas.getAllByText(t).length).toBeGreaterThan(0);
+};
+
+const personal = { ...registrationSample, firstname: long(60), lastname: long(50), company: long(101), email: 'abuse@example.org', password: 'short', password2: 'other' };
+/** Name and company too long, a banned e-mail word, the password rule and the mismatch. */
+export const PersonalMessages: Story = {
+  render: () => <PersonalStep fields={personal} errors={validatePersonal(personal)} onEdit={fn()} emailNotice={null} questions={[]} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.nameTooLong, M.companyTooLong, M.emailNotAllowed, M.passwordRule, M.passwordsDontMatch]),
+};
+
+const contact = { ...registrationSample, mobile: '41655', im_handle: long(50), timezone: '', contact_time: '' };
+/** The mobile too short (the message says 10 digits), no time zone or contact time, the Telegram handle too long. */
+export const ContactMessages: Story = {
+  render: () => <ContactStep fields={contact} errors={validateContact(contact)} onEdit={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.mobileTooShort, M.timezoneRequired, M.contactTimeRequired, M.telegramTooLong]),
+};
+
+const usAddress = { ...registrationSample, country: 'US', state: '', address_1: long(100), address_2: long(100) };
+/** A US address without a state, the street and address 2 too long. */
+export const AddressMessages: Story = {
+  render: () => <AddressStep fields={usAddress} errors={validateAddress(usAddress)} onEdit={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.chooseState, M.streetTooLong, M.address2TooLong]),
+};
+
+const abroad = { ...registrationSample, country: 'GB', state: '', non_state: long(100), city: '', zipcode: '' };
+/** Outside North America: the free-text state too long, the city and zip missing. */
+export const AddressAbroadMessages: Story = {
+  render: () => <AddressStep fields={abroad} errors={validateAddress(abroad)} onEdit={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.nonStateTooLong, M.cityRequired, M.zipRequired]),
+};
+
+/** Both images chosen: each previewed. */
+export const IdentificationPreviews: Story = {
+  render: () => <IdentificationStep images={{ idFront: sampleIdImage(), idBack: sampleIdImage('id-back.png') }} errors={{}} onImage={fn()} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('img', { name: 'Photo ID, front: preview' })).toBeInTheDocument();
+  },
+};
+
+/** The type and size messages (as the wizard's rule answers for a file it was given). */
+export const IdentificationMessages: Story = {
+  render: () => <IdentificationStep images={{ idFront: null, idBack: null }} errors={{ idFront: M.imageType, idBack: M.imageTooLarge }} onImage={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.imageType, M.imageTooLarge]),
+};
+
+const experience = { ...registrationSample, hear_about_source: 'other', hear_about: long(50), experience_level: '', experience_description: 'Too short.', promotion: 'Also short.' };
+/** 'Other' with a source too long, no level, both descriptions under 50 characters (counters show). */
+export const ExperienceMessages: Story = {
+  render: () => <ExperienceStep fields={experience} errors={validateExperience(experience)} onEdit={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.sourceDescriptionTooLong, M.levelRequired, M.descriptionLength]),
+};
+
+const otherEmpty = { ...registrationSample, hear_about_source: 'other', hear_about: '' };
+/** 'Other' without its text. */
+export const ExperienceOtherRequired: Story = {
+  render: () => <ExperienceStep fields={otherEmpty} errors={validateExperience(otherEmpty)} onEdit={fn()} />,
+  play: ({ canvasElement }) => expectTexts(canvasElement, [M.sourceDescriptionRequired]),
+};
+
+/** None of the three boxes ticked. */
+export const TermsMessages: Story = {
+  render: () => <TermsStep fields={emptyFields} errors={validateTerms({})} onEdit={fn()} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByText(M.termRequired)).toHaveLength(3);
+  },
+};
+
+/** The thank-you page's three steps. */
+export const ThankYouPage: Story = { render: () => <ThankYou /> };
+
+/** The banners on their own: the default, the partner's, the referral bonus. */
+export const Banners: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <ReferralBanner />
+      <MarketingBanner campaign={null} />
+      <MarketingBanner campaign={partnerCampaign} />
+    </div>
+  ),
+};
