@@ -6,6 +6,7 @@ import { machineParameters, machineStory } from './machineStory';
 const meta = { title: 'Machines/Registration', parameters: machineParameters('Registration') } satisfies Meta;
 export default meta;
 
+export const Prefilling: StoryObj = machineStory('Registration', 'Prefilling');
 export const Existing: StoryObj = machineStory('Registration', 'Existing');
 export const PersonalEditing: StoryObj = machineStory('Registration', 'PersonalEditing');
 export const OtherAccount: StoryObj = machineStory('Registration', 'OtherAccount');

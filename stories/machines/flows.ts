@@ -265,13 +265,14 @@ export const flows: Flow[] = [
     source: 'src/machines/registration.machine.ts',
     machine: registrationMachine,
     samples: {
-      input: { context: { referrer: '', mktg: '', blg: '', appToken: '0123456789abcdef0123456789abcdef' }, supportEmail: 'affiliates@example.com' },
+      input: { context: { referrer: '', mktg: '', blg: '', appToken: '0123456789abcdef0123456789abcdef' }, token: 'fedcba9876543210fedcba98', supportEmail: 'affiliates@example.com' },
       events: [
         { type: 'EDIT', fields: registrationSample },
         { type: 'EDIT', fields: { ...emptyFields, existing_account: 'yes' } },
         { type: 'SET_IMAGE', side: 'idFront', file: sampleIdImage() },
       ],
       outputs: {
+        reApplication: [{ ok: true, fields: null }, { ok: false, message: 'There was an error fetching applicant data' }],
         checkEmail: [{ taken: false }, { taken: true }],
         register: [{ ok: true }, { ok: false, message: 'This email address is unavailable.' }],
       },
