@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { FaqPage, FAQ_TITLE } from '../../../src/features/info/FaqPage';
+import { InfoFrame, Prose } from '../../../src/features/info/InfoFrame';
 import { TermsPage, TERMS_TITLE } from '../../../src/features/info/TermsPage';
 import { paths } from '../../../src/shared/paths';
 import { managerHours, networkFacts } from '../../../src/shared/programTerms';
@@ -49,5 +50,23 @@ export const FaqSignedIn: Story = {
     await expect(canvas.getByText(/minimum balance for a payment is \$100:/)).toBeVisible();
     await expect(canvas.getByText(/delayed by up to 5 minutes/)).toBeVisible();
     await expect(canvas.getByText(`${managerHours.text}.`)).toBeVisible();
+  },
+};
+
+/** The frame on its own, signed in: its title as the page's h1 (and the document title), the prose below. */
+export const FrameSignedIn: Story = {
+  render: () => (
+    <InfoFrame title="About this page">
+      <Prose>
+        <h2>A section</h2>
+        <p>A paragraph of the page.</p>
+      </Prose>
+    </InfoFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'About this page' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'A section' })).toBeVisible();
+    await expect(document.title).toContain('About this page');
   },
 };
