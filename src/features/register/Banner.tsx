@@ -1,18 +1,24 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import type { MarketingCampaign } from '../../api/contract/register';
+import { formatWholeDollars } from '../../shared/format';
 import { sanitizeNewsHtml } from '../../shared/newsHtml';
+import { managerHours, networkFacts, referralTermsSentence } from '../../shared/programTerms';
 import { registrationMessages } from '../../shared/registration';
 import { SystemMessage } from '../../ui/SystemMessage';
 
-/** The six feature blurbs of the default banner (spec 002 §2; the facts of spec 002 §1). */
+const f = networkFacts;
+/**
+ * The six feature blurbs of the default banner (spec 002 §2), stating the facts of spec 002 §1 as the
+ * FAQ and the terms do (src/shared/programTerms.ts): the referral numbers are the referral program's.
+ */
 export const DEFAULT_BLURBS = [
-  { title: 'Over 25,000 affiliates', text: 'Join a network trusted by affiliates around the world.' },
+  { title: `Over ${f.affiliateCount} affiliates`, text: 'Join a network trusted by affiliates around the world.' },
   { title: 'Weekly payments', text: 'After your first payment, get paid every week.' },
-  { title: 'Dedicated managers', text: 'A personal affiliate manager, Monday to Friday.' },
-  { title: 'Real-time statistics', text: 'See your clicks and leads within minutes.' },
-  { title: 'Two payment platforms', text: 'Choose how you are paid; the minimum payout is $100.' },
-  { title: 'Referral bounty', text: 'Earn 5% of what the affiliates you refer earn, for 12 months.' },
+  { title: 'Dedicated managers', text: `A personal affiliate manager, ${managerHours.text}.` },
+  { title: 'Real-time statistics', text: `See your clicks and leads within ${f.statisticsDelayMinutes} minutes.` },
+  { title: 'Two payment platforms', text: `${f.paymentPlatforms.join(' or ')}; the minimum payout is ${formatWholeDollars(f.minimumPayout)}.` },
+  { title: 'Referral bounty', text: referralTermsSentence() },
 ] as const;
 
 const Wide = styled.aside`
