@@ -6,12 +6,9 @@ import { formatInTimeZone } from 'date-fns-tz';
  * it never involves the machine's time zone.
  */
 
-/**
- * The network's time zone: reporting days, manager hours, the payment blackout. Spec 001 §6 writes
- * "Eastern (UTC-5)"; we follow the clock people in that zone read, America/New_York, which is UTC-4
- * while daylight saving time is on.
- */
-export const EASTERN_TIME_ZONE = 'America/New_York';
+import { EASTERN_TIME_ZONE } from './timeZone';
+
+export { EASTERN_TIME_ZONE };
 
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function dayInZone(instant: Date, timeZone: string): string {

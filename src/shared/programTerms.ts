@@ -1,4 +1,4 @@
-import { EASTERN_TIME_ZONE } from './dates';
+import { EASTERN_TIME_ZONE } from './timeZone';
 
 /**
  * The network's program terms, written once: the referral page, the FAQ, the demo news and the
@@ -20,6 +20,22 @@ export const referralProgram = {
   /** The extra bonus for `bonusReferrals` approved referrals, in US dollars. */
   bonusDollars: 100,
   bonusReferrals: 10,
+} as const;
+
+/**
+ * The MaxMoney points program (spec 001 §5, §9): one point is one US dollar; at most 10,000 points
+ * are held (above that the affiliate must redeem before registering for further promos); points
+ * redeemed before Monday 11:59 pm (Eastern) are added to the account balance on Sunday and paid the
+ * following Wednesday. The weekly redeem limit is the server's (MAXMONEY_REDEEM_LIMIT; the answer's
+ * redeem_limit), not a constant.
+ */
+export const maxmoneyProgram = {
+  dollarsPerPoint: 1,
+  pointCap: 10_000,
+  redeemCutoff: 'Monday 11:59 pm Eastern',
+  paidOn: 'the following Wednesday',
+  /** Promos run every two weeks, plus flash promos of a few days. */
+  promoRhythm: 'every two weeks, plus flash promos of a few days',
 } as const;
 
 /** 'The referral program pays 10% of your referrals' earnings for 6 months.' */

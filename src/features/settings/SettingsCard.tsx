@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { baseApi, useApiDispatch } from '../../api/baseApi';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
@@ -81,6 +82,7 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const dispatch = useApiDispatch();
   const dirty = editing && !same(values, saved);
   useLeaveWarning(dirty);
 
@@ -110,6 +112,9 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
     try {
       const outcome = await save(values);
       if (outcome.ok) {
+        // The save invalidated the record and its refetch is under way: wait for it, so the read-only
+        // view never shows the old values for a moment after 'saved' (it did: e2e settings, city).
+        await Promise.all(dispatch(baseApi.util.getRunningQueriesThunk()));
         setEditing(false);
         setValues(afterSave ? afterSave(values) : values);
         setMessage({ kind: 'success', text: outcome.message });
