@@ -19,6 +19,7 @@ import * as postbackLog from '../src/api/contract/postbackLog.ts';
 import * as recovery from '../src/api/contract/recovery.ts';
 import * as register from '../src/api/contract/register.ts';
 import * as reports from '../src/api/contract/reports.ts';
+import * as rewards from '../src/api/contract/rewards.ts';
 import * as session from '../src/api/contract/session.ts';
 import * as settings from '../src/api/contract/settings.ts';
 import * as system from '../src/api/contract/system.ts';
@@ -28,7 +29,7 @@ import * as twoFactor from '../src/api/contract/twoFactor.ts';
 /** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
 export const contractModules: Record<string, Record<string, unknown>> = {
   affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, paychange, postbackLog, recovery, register,
-  reports, session, settings, system, tracking, twoFactor,
+  reports, rewards, session, settings, system, tracking, twoFactor,
 };
 
 /**

@@ -49,6 +49,8 @@ import { registerRoutes } from './modules/register/routes';
 import { DEFAULT_CAPTCHA, type CaptchaOptions } from './modules/recovery/captcha';
 import { recoveryRoutes } from './modules/recovery/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { maxmoneyRoutes } from './modules/maxmoney/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
@@ -243,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { ctx });
       await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
       await api.register(balanceRoutes, { ctx });
+      await api.register(maxmoneyRoutes, { ctx });
+      await api.register(referralRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });

@@ -10,6 +10,7 @@ import { createMessenger } from './lib/messenger';
 import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
+import { startMoneyJobs } from './jobs';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -70,6 +71,8 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     logger: serverLoggerOptions(config.logLevel),
   });
 
+  const stopMoneyJobs = startMoneyJobs(database.db, (err) => app.log.warn({ err }, 'a money job failed (it runs again within the hour)'));
+
   // Housekeeping: forget sign-in attempts older than a day, hourly.
   const prune = setInterval(() => {
     database.db
@@ -92,6 +95,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     force.unref();
     try {
       clearInterval(prune);
+      stopMoneyJobs();
       await postbackWorker.stop();
       // Also writes the clicks and conversions still waiting for their group-commit batch.
       await app.close();

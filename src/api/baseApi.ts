@@ -6,14 +6,16 @@ import { readSessionToken } from '../lib/session';
 /** Where the affiliates API lives; any server honouring the contract in `./contract` will do. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
 
+/** Calls that send cookies but no token: login (spec 002 §6) and the resources list (spec 001 §1, §7). */
+const WITHOUT_TOKEN = new Set(['login', 'resources']);
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBase,
   // The spec sends credentials (cookies) on every call and the token in x-app-token (spec 000 §6).
   credentials: 'include',
   prepareHeaders: (headers, { endpoint }) => {
     const token = readSessionToken();
-    // The login call sends cookies but no token (spec 002 §6).
-    if (token && endpoint !== 'login') headers.set('x-app-token', token);
+    if (token && !WITHOUT_TOKEN.has(endpoint)) headers.set('x-app-token', token);
     return headers;
   },
 });

@@ -14,7 +14,9 @@ import { verifyRoutes } from '../features/verify/routes';
 import { postbackRoutes } from '../features/postbacks/routes';
 import { recoveryRoutes } from '../features/recovery/routes';
 import { settingsRoutes } from '../features/settings/routes';
-import { comingSoonRoutes } from '../features/shell/routes';
+import { maxmoneyRoutes } from '../features/maxmoney/routes';
+import { referRoutes } from '../features/refer/routes';
+import { resourcesRoutes } from '../features/resources/routes';
 import { registerRoutes } from '../features/register/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { useAppDispatch } from './hooks';
@@ -35,7 +37,7 @@ function prefetchSignedIn() {
  * The routes of every area, collected here: each area exports its own (src/features/<area>/routes.tsx),
  * so adding an area adds one line to one of these lists (docs/adding-an-area.md).
  */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...comingSoonRoutes];
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...maxmoneyRoutes, ...resourcesRoutes, ...referRoutes];
 /** What every signed-out page's frame shows (spec 002 §2: the footer's product name and site id). */
 const frame = { productName: appConfig.productName, siteId: appConfig.siteId };
 const publicRoutes: RouteObject[] = [...payCompletionRoutes, ...publicInfoRoutes(frame), ...verifyRoutes(frame), ...recoveryRoutes(frame), ...registerRoutes(frame), ...authRoutes({ ...frame, prefetchSignedIn })];

@@ -14,6 +14,7 @@ import { postbackLogEndpoints } from './postbackLog';
 import { recoveryEndpoints } from './recovery';
 import { registerEndpoints } from './register';
 import { reportEndpoints } from './reports';
+import { rewardEndpoints } from './rewards';
 import { sessionEndpoints } from './session';
 import { settingsEndpoints } from './settings';
 import { systemEndpoints } from './system';
@@ -44,6 +45,7 @@ export const apiEndpoints = {
   ...paychangeEndpoints,
   ...settingsEndpoints,
   ...recoveryEndpoints,
+  ...rewardEndpoints,
 } satisfies Record<string, AnyEndpoint>;
 
 export const siteEndpoints = { ...trackingSiteEndpoints, ...cdnEndpoints } satisfies Record<string, AnyEndpoint>;

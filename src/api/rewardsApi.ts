@@ -1,0 +1,57 @@
+import { affiliateApi } from './affiliateApi';
+import { baseApi } from './baseApi';
+import { rewardEndpoints } from './contract/rewards';
+import { plain, withBody, type Body, type Reply } from './endpoints';
+
+const { maxmoney, registerPromo, redeem, cancelRedeem, resources, referrer } = rewardEndpoints;
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Affiliate', 'MaxMoney', 'Referrer'] });
+
+/** The points balance in the affiliate record (the top bar's badge) follows an answer's balance at once. */
+function setBadge(balance: number) {
+  return affiliateApi.util.updateQueryData('getAffiliate', undefined, (record) => {
+    record.maxmoney_balance = balance;
+  });
+}
+
+/**
+ * MaxMoney points, partner resources and the referral count (spec 001 §2.2-2.4, §7). A redeem or a
+ * cancel answers with the new balance: the badge in the top bar takes it at once, and the rewards
+ * answer (balance, history, weekly total) is fetched again.
+ */
+export const rewardsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    maxmoney: build.query<Reply<typeof maxmoney>, void>({
+      query: plain(maxmoney),
+      providesTags: ['MaxMoney'],
+    }),
+    registerPromo: build.mutation<Reply<typeof registerPromo>, Body<typeof registerPromo>>({
+      query: withBody(registerPromo),
+      invalidatesTags: ['MaxMoney'],
+    }),
+    redeem: build.mutation<Reply<typeof redeem>, Body<typeof redeem>>({
+      query: withBody(redeem),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(setBadge(data.balance));
+      },
+      invalidatesTags: (result) => (result ? ['MaxMoney'] : []),
+    }),
+    cancelRedeem: build.mutation<Reply<typeof cancelRedeem>, Body<typeof cancelRedeem>>({
+      query: withBody(cancelRedeem),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(setBadge(data.balance));
+      },
+      invalidatesTags: (result) => (result ? ['MaxMoney'] : []),
+    }),
+    resources: build.query<Reply<typeof resources>, void>({
+      query: plain(resources),
+    }),
+    referrer: build.query<Reply<typeof referrer>, void>({
+      query: plain(referrer),
+      providesTags: ['Referrer'],
+    }),
+  }),
+});
+
+export const { useMaxmoneyQuery, useRegisterPromoMutation, useRedeemMutation, useCancelRedeemMutation, useResourcesQuery, useReferrerQuery } = rewardsApi;
