@@ -14,6 +14,8 @@ import * as m0012 from './migrations/0012_settings_window';
 import * as m0013 from './migrations/0013_paychange';
 import * as m0015 from './migrations/0015_recovery';
 import * as m0016 from './migrations/0016_registration';
+import * as m0017 from './migrations/0017_maxmoney';
+import * as m0018 from './migrations/0018_referrals';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -36,6 +38,8 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0013_paychange': m0013,
   '0015_recovery': m0015,
   '0016_registration': m0016,
+  '0017_maxmoney': m0017,
+  '0018_referrals': m0018,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {
