@@ -246,6 +246,11 @@ export interface ReferralsTable {
   referrer_id: number; referred_id: number; referred_at: Timestamp; approved_at: Default<Date | string | null>;
 }
 export interface ReferralCommissionsTable { id: Id; referrer_id: number; referred_id: number; period_date: Day; amount: Money }
+/** 0018: the referral credits put on the account-balance ledger, each once (docs/referrals.md). */
+export interface ReferralCreditsTable {
+  affiliate_id: number; kind: 'income' | 'referral_bonus' | 'first_payment_bonus'; period_date: Day;
+  line_id: Default<number | null>; created_at: Timestamp;
+}
 
 export interface TrackingLinksTable {
   id: Id; code: string; affiliate_id: number; campaign_id: number; traffic_type: string;
@@ -382,6 +387,7 @@ export interface DB {
   account_balance_lines: AccountBalanceLinesTable;
   referrals: ReferralsTable;
   referral_commissions: ReferralCommissionsTable;
+  referral_credits: ReferralCreditsTable;
   tracking_links: TrackingLinksTable;
   clicks: ClicksTable;
   conversions: ConversionsTable;

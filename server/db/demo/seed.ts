@@ -18,7 +18,8 @@ import {
 } from './content';
 import { insertMany, syncIdentity } from './insert';
 import { Random } from './random';
-import { referralProgram } from '../../../src/shared/programTerms';
+import { addMonthsTo } from '../../../src/shared/dates';
+import { computeReferralCommissions, incomeLineDay, incomeNote, monthOf } from '../../modules/referrals/income';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 /** RFC 6238's test secret ("12345678901234567890" in base32): any TOTP tool computes its codes. */
@@ -616,17 +617,58 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
       const payday = new Date(w.getTime() + 10 * DAY);
       if (payday < today) paydays.push({ day: formatDay(payday), cutoff: lineDay });
     }
-    const referralCommissions: Array<Insertable<DB['referral_commissions']>> = [];
+    // Referral income (issue 19, docs/referrals.md): the four referred publishers earn through the
+    // tracking engine from their approval on (writeHistory, like the history above; their own random
+    // stream), and the referral job's own computation turns their approved earnings into the demo's
+    // commissions, and each month that is over into its 'Referral' credit, dated as the job dates it.
+    {
+      const refRnd = new Random((options.seed ?? DEMO_SEED) ^ 0x2ef3a1);
+      const selfServe = live.filter((p) => !p.byRequest);
+      const refCampaigns = selfServe.length > 8 ? selfServe.slice(4, 8) : live.slice(0, 4);
+      const refClicks: ClickRow[] = [];
+      const refConversions: PlannedConversion[] = [];
+      const CLICKS_PER_REFERRED_CONVERSION = 20;
+      const referredDemo = fillers.slice(0, 4);
+      await put('campaign_access', referredDemo.flatMap((f, k) => refCampaigns.map((p) => ({
+        affiliate_id: f.id as number, campaign_id: p.id, status: 'Approved' as const, updated_at: daysAgo(147 - k * 30),
+      }))));
+      referredDemo.forEach((f, k) => {
+        // Approved 148 - 30k days ago (the referrals above): conversions from the next day on.
+        for (let d = 147 - k * 30; d >= 0; d--) {
+          for (let n = refRnd.int(0, 2); n > 0; n--) {
+            const p = refRnd.pick(refCampaigns);
+            // 13:00 to 23:00 UTC: inside the Eastern day of the same date.
+            const at = new Date(daysAgo(d).getTime() + refRnd.int(13 * 3600, 23 * 3600) * 1000);
+            const sale = p.rateType === 'P' ? refRnd.float(40, 260) : 0;
+            const reversed = refRnd.chance(0.05);
+            if (at > now) continue;
+            const key = `ref${f.id as number}x${refConversions.length}`;
+            for (let c = 0; c < CLICKS_PER_REFERRED_CONVERSION; c++) {
+              refClicks.push({
+                click_key: c === 0 ? key : `${key}c${c}`, affiliate_id: f.id as number, campaign_id: p.id, creative_id: p.creatives[0],
+                landing_page_id: p.landingPages[0], country_code: f.country_code ?? 'US', clicked_at: new Date(at.getTime() - (5 + c * 11) * 60_000),
+              });
+            }
+            const ageDays = (now.getTime() - at.getTime()) / DAY;
+            refConversions.push({
+              clickKey: key, txid: key, sale, status: ageDays < 3 ? 'pending' : 'approved', at,
+              reversal: reversed && ageDays > 10 ? { at: new Date(at.getTime() + 4 * DAY), reason: 'Chargeback' } : undefined,
+            });
+          }
+        }
+      });
+      await writeHistory(refClicks, refConversions);
+    }
+    const referralIncome = await computeReferralCommissions(trx, now, { referrerId: demoId });
+    const referralCommissions: Array<Insertable<DB['referral_commissions']>> = referralIncome.map(({ referrer_id, referred_id, period_date, amount }) => ({ referrer_id, referred_id, period_date, amount }));
+    // The draws of the random amounts this replaced, kept so the main stream (and the network after it) is unchanged.
     for (let m = 5; m >= 1; m--) {
       const period = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - m, 1));
-      for (const f of fillers.slice(0, 4)) {
-        if ((f.registration_date as Date) > period) continue;
-        const amount = rnd.float(5, 180);
-        referralCommissions.push({ referrer_id: demoId, referred_id: f.id as number, period_date: formatDay(period), amount });
-      }
-      const total = round2(referralCommissions.filter((r) => r.period_date === formatDay(period)).reduce((s, r) => s + Number(r.amount), 0));
-      if (total > 0) credits.push({ day: formatDay(new Date(period.getTime() + 35 * DAY)), type: 'Referral', amount: total, notes: `Referral income (${referralProgram.sharePercent}%)` });
+      for (const f of fillers.slice(0, 4)) if ((f.registration_date as Date) <= period) rnd.float(5, 180);
     }
+    const incomeByMonth = new Map<string, number>();
+    for (const r of referralIncome) if (r.period_date < monthOf(now)) incomeByMonth.set(r.period_date, (incomeByMonth.get(r.period_date) ?? 0) + r.amount);
+    for (const [period, total] of incomeByMonth) credits.push({ day: incomeLineDay(period), type: 'Referral', amount: round2(total), notes: incomeNote(period) });
     credits.push({ day: formatDay(daysAgo(770)), type: 'Bonus', amount: 100, notes: 'First payment bonus' });
     // Adjustments: credits on their own day; a debit on the Saturday of the first week from its day
     // that earned at least $100, so it is taken from that week's earnings, never below zero.
@@ -673,6 +715,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     balanceLines.sort((a, b) => a.line_date.localeCompare(b.line_date));
     await put('account_balance_lines', balanceLines);
     await put('referral_commissions', referralCommissions);
+    // The months credited above, claimed as the referral job claims them, so it never credits them again.
+    const referralLines = await trx.selectFrom('account_balance_lines').select(['id', 'line_date']).where('affiliate_id', '=', demoId).where('type', '=', 'Referral').execute();
+    await put('referral_credits', referralLines.map((l) => ({ affiliate_id: demoId, kind: 'income' as const, period_date: addMonthsTo(l.line_date, -1), line_id: l.id })));
 
     const promoCampaigns = rnd.sample(live, 6);
     const promos: Array<Insertable<DB['maxmoney_promos']>> = [
