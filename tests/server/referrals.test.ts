@@ -7,6 +7,7 @@ import { referralProgram } from '../../src/shared/programTerms';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { computeReferralCommissions, incomeLineDay, monthOf } from '../../server/modules/referrals/income';
 import { runReferralJobs } from '../../server/modules/referrals/jobs';
+import { referralArtSvg } from '../../server/modules/referrals/routes';
 import { insertAffiliate, insertConversions, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -212,11 +213,33 @@ describe(`referral income (${testEngine})`, () => {
     await runReferralJobs(t.database.db, now);
     expect(await lines(demoId, 'Referral')).toEqual(before);
   });
+
+  it("writes the demo's referred publishers' history through the tracking engine: their rollups equal their raw events", async () => {
+    const referred = await t.database.db.selectFrom('referrals').select('referred_id').where('referrer_id', '=', 100001).execute();
+    for (const { referred_id: id } of referred) {
+      const raw = await t.database.db
+        .selectFrom('conversions')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('payout').as('earnings')])
+        .where('affiliate_id', '=', id)
+        .where('status', 'in', ['approved', 'pending'])
+        .executeTakeFirstOrThrow();
+      const clicks = await t.database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).where('affiliate_id', '=', id).executeTakeFirstOrThrow();
+      const rollup = await t.database.db
+        .selectFrom('stats_daily')
+        .select((eb) => [eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('leads').as('leads'), eb.fn.sum<number>('earnings').as('earnings')])
+        .where('affiliate_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(Number(raw.n), String(id)).toBeGreaterThan(5);
+      expect(Number(rollup.clicks)).toBe(Number(clicks.n));
+      expect(Number(rollup.leads)).toBe(Number(raw.n));
+      expect(Number(rollup.earnings)).toBeCloseTo(Number(raw.earnings), 2);
+    }
+  });
 });
 
 describe(`GET /api/images/referral/{file} (${testEngine})`, () => {
   const sizes: Record<string, [number, number]> = {
-    '160x600': [160, 600], '300x250': [300, 250], '300x600': [300, 600], '728x90': [728, 90], 'logo-light': [240, 64], 'logo-dark': [240, 64],
+    '160x600': [160, 600], '300x250': [300, 250], '300x600': [300, 600], '728x90': [728, 90], 'logo-light': [280, 64], 'logo-dark': [280, 64],
   };
 
   it('draws every banner and logo in its real size with the product name, without a token', async () => {
@@ -236,6 +259,14 @@ describe(`GET /api/images/referral/{file} (${testEngine})`, () => {
       bodies.add(res.body);
     }
     expect(bodies.size).toBe(REFERRAL_ART.length);
+  });
+
+  it('escapes the product name', () => {
+    for (const art of REFERRAL_ART) {
+      const image = referralArtSvg(art, '<Acme & "Partners">')!;
+      expect(image).toContain('&lt;Acme &amp; &quot;Partners&quot;&gt;');
+      expect(image).not.toContain('<Acme');
+    }
   });
 
   it('refuses unknown or badly named images with a readable message', async () => {

@@ -219,8 +219,8 @@ export function resourceSvg(input: { name: string; style: number }): string {
  * call to action, laid out for the shape (a one-line leaderboard, a rectangle, skyscrapers), in the
  * network's own colours (the first palette). `width` and `height` are the banner's real size.
  */
-export function referralBannerSvg(input: { width: number; height: number; productName: string; pitch: string; cta: string }): string {
-  const { width, height, productName, pitch, cta } = input;
+export function referralBannerSvg(input: { width: number; height: number; productName: string; pitch: string; extra: string; cta: string }): string {
+  const { width, height, productName, pitch, extra, cta } = input;
   const [base, accent, light] = PALETTES[0];
   const bg =
     `<defs><linearGradient id="rg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${base}"/>` +
@@ -230,28 +230,38 @@ export function referralBannerSvg(input: { width: number; height: number; produc
   let body: string;
   if (width / height >= 4) {
     const size = Math.round(height * 0.24);
-    const btnW = Math.round(Math.min(width * 0.22, 160));
+    const btnW = Math.round(Math.min(width * 0.18, 130));
     const btnH = Math.round(height * 0.5);
     const textX = height * 0.95;
+    const pitchSize = Math.round(size * 0.66);
     body =
       mark(height * 0.5, height * 0.5, height * 0.3, accent, light) +
       `<text x="${textX}" y="${height * 0.42}" ${FONT} font-size="${size}" font-weight="700" fill="${light}">${escapeXml(fit(productName, width - textX - btnW - 24, size))}</text>` +
-      `<text x="${textX}" y="${height * 0.76}" ${FONT} font-size="${Math.round(size * 0.75)}" fill="${light}">${escapeXml(fit(pitch, width - textX - btnW - 24, size * 0.75))}</text>` +
+      `<text x="${textX}" y="${height * 0.76}" ${FONT} font-size="${pitchSize}" fill="${light}">${escapeXml(fit(pitch, width - textX - btnW - 24, pitchSize))}</text>` +
       `<rect x="${width - btnW - 14}" y="${(height - btnH) / 2}" width="${btnW}" height="${btnH}" rx="${btnH / 2}" fill="${accent}"/>` +
       `<text x="${width - btnW / 2 - 14}" y="${height / 2 + size * 0.3}" text-anchor="middle" ${FONT} font-size="${Math.round(size * 0.8)}" font-weight="700" fill="${base}">${escapeXml(fit(cta, btnW - 12, size * 0.8))}</text>`;
   } else {
     const size = Math.round(Math.min(width * 0.09, height * 0.07));
     const titleLines = wrap(productName, width * 0.86, size * 1.2, 2);
-    const pitchLines = wrap(pitch, width * 0.84, size, height > width * 1.5 ? 6 : 3);
-    const titleTop = height * (height > width * 1.5 ? 0.3 : 0.36);
+    const tall = height > width * 1.5;
+    const pitchSize = tall && width >= 250 ? Math.round(size * 0.8) : size;
+    const pitchLines = wrap(pitch, width * 0.84, pitchSize, tall ? 6 : 3);
+    const titleTop = height * (tall ? 0.3 : 0.36);
     const pitchTop = titleTop + titleLines.length * size * 1.5 + size * 0.6;
+    // Tall banners have room for the bonus too, above the button.
+    const extraSize = Math.round(size * 0.75);
+    const extraLines = tall ? wrap(extra, width * 0.8, extraSize, 2) : [];
+    const extraTop = height * 0.78 - extraLines.length * extraSize * 1.3;
     body =
       mark(width / 2, height * (height > width * 1.5 ? 0.14 : 0.17), Math.min(width, height) * 0.1, accent, light) +
       titleLines
         .map((line, i) => `<text x="${width / 2}" y="${titleTop + i * size * 1.5}" text-anchor="middle" ${FONT} font-size="${Math.round(size * 1.2)}" font-weight="700" fill="${light}">${escapeXml(line)}</text>`)
         .join('') +
       pitchLines
-        .map((line, i) => `<text x="${width / 2}" y="${pitchTop + i * size * 1.35}" text-anchor="middle" ${FONT} font-size="${size}" fill="${light}">${escapeXml(line)}</text>`)
+        .map((line, i) => `<text x="${width / 2}" y="${pitchTop + i * pitchSize * 1.35}" text-anchor="middle" ${FONT} font-size="${pitchSize}" fill="${light}">${escapeXml(line)}</text>`)
+        .join('') +
+      extraLines
+        .map((line, i) => `<text x="${width / 2}" y="${extraTop + (i + 0.5) * extraSize * 1.3}" text-anchor="middle" ${FONT} font-size="${extraSize}" font-weight="700" fill="${accent}">${escapeXml(line)}</text>`)
         .join('') +
       `<rect x="${width * 0.12}" y="${height * 0.82}" width="${width * 0.76}" height="${height * 0.1}" rx="${height * 0.05}" fill="${accent}"/>` +
       `<text x="${width / 2}" y="${height * 0.885}" text-anchor="middle" ${FONT} font-size="${Math.round(Math.min(size, height * 0.045))}" font-weight="700" fill="${base}">${escapeXml(fit(cta, width * 0.7, size))}</text>`;
@@ -259,14 +269,14 @@ export function referralBannerSvg(input: { width: number; height: number; produc
   return svg(width, height, bg + body, `${productName}: ${pitch}`);
 }
 
-/** The product's logo for the referral page: its mark and name, for a light or a dark background (240x64). */
+/** The product's logo for the referral page: its mark and name, for a light or a dark background (280x64). */
 export function referralLogoSvg(input: { productName: string; theme: 'light' | 'dark' }): string {
   const [base, accent] = PALETTES[0];
   const ink = input.theme === 'light' ? base : '#ffffff';
   const ground = input.theme === 'light' ? '#ffffff' : '#0a2f52';
   const body =
-    `<rect width="240" height="64" rx="8" fill="${ground}"/>` +
+    `<rect width="280" height="64" rx="8" fill="${ground}"/>` +
     mark(32, 32, 20, accent, ground) +
-    `<text x="62" y="40" ${FONT} font-size="20" font-weight="700" fill="${ink}">${escapeXml(fit(input.productName, 168, 20))}</text>`;
-  return svg(240, 64, body, input.productName);
+    `<text x="62" y="40" ${FONT} font-size="20" font-weight="700" fill="${ink}">${escapeXml(fit(input.productName, 204, 20))}</text>`;
+  return svg(280, 64, body, input.productName);
 }

@@ -12,6 +12,7 @@ import { listResources } from './queries';
 
 /** The referral banners' pitch: the program's own terms (src/shared/programTerms.ts). */
 export const REFERRAL_PITCH = `Earn ${referralProgram.sharePercent}% of your referrals\u2019 earnings for ${referralProgram.months} months`;
+export const REFERRAL_BONUS_LINE = `Plus $${referralProgram.bonusDollars} at ${referralProgram.bonusReferrals} referrals`;
 export const REFERRAL_CTA = 'Join now';
 /** The contract's message for a name of no referral image (src/api/contract/rewards.ts). */
 const NO_SUCH_IMAGE = 'There is no such referral image.';
@@ -21,7 +22,7 @@ export function referralArtSvg(art: ReferralArt, productName: string): string | 
   if (art === 'logo-light' || art === 'logo-dark') return referralLogoSvg({ productName, theme: art === 'logo-light' ? 'light' : 'dark' });
   if (!(REFERRAL_BANNER_SIZES as readonly string[]).includes(art)) return null;
   const [width, height] = art.split('x').map(Number);
-  return referralBannerSvg({ width, height, productName, pitch: REFERRAL_PITCH, cta: REFERRAL_CTA });
+  return referralBannerSvg({ width, height, productName, pitch: REFERRAL_PITCH, extra: REFERRAL_BONUS_LINE, cta: REFERRAL_CTA });
 }
 
 /** As the other image routes send theirs (modules/images/routes.ts): an hour's cache, and no scripts if opened directly. */
