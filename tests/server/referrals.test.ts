@@ -180,6 +180,13 @@ describe(`referral income (${testEngine})`, () => {
     expect(bonus.map((l) => Number(l.amount))).toEqual([referralProgram.bonusDollars]);
     expect(bonus[0].notes).toBe('Referral bonus: 10 approved referrals');
 
+    // The database itself refuses a second bonus (another day) or a second claim of the same month.
+    await expect(t.database.db.insertInto('referral_credits').values({ affiliate_id: referrer, kind: 'referral_bonus', period_date: addDaysTo(monthOf(now), 40) }).execute()).rejects.toThrow();
+    await expect(t.database.db.insertInto('referral_credits').values({ affiliate_id: referrer, kind: 'income', period_date: '2001-01-01' }).execute()).resolves.toBeDefined();
+    await expect(t.database.db.insertInto('referral_credits').values({ affiliate_id: referrer, kind: 'income', period_date: '2001-01-01' }).execute()).rejects.toThrow();
+    // And a publisher has one referrer.
+    await expect(refer(await affiliate(), tenth, now)).rejects.toThrow();
+
     // An 11th changes nothing.
     await refer(referrer, await affiliate('active'), now);
     await runReferralJobs(t.database.db, now);
