@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
 import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
-import { DEFAULT_REPORT_TIME_ZONE } from './config';
+import { DEFAULT_REPORT_TIME_ZONE, maxmoneyFromEnv } from './config';
 import type { AccessSettings, AppContext } from './context';
 import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
@@ -245,7 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { ctx });
       await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
       await api.register(balanceRoutes, { ctx });
-      await api.register(maxmoneyRoutes, { ctx });
+      // The weekly redeem limit (MAXMONEY_REDEEM_LIMIT, server/config.ts; checked by loadConfig at start).
+      await api.register(maxmoneyRoutes, { ctx, settings: maxmoneyFromEnv(process.env) });
       await api.register(referralRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });

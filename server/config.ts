@@ -66,6 +66,27 @@ export interface Config {
    * variables are unset is replaced by the product's built-in sandbox provider page.
    */
   paychange: PaychangeSettings;
+  /** MaxMoney points (docs/rewards.md): MAXMONEY_REDEEM_LIMIT, the weekly redeem limit in points. */
+  maxmoney: MaxmoneyConfig;
+}
+
+export interface MaxmoneyConfig {
+  /** Points an affiliate may redeem per redeem week (Tuesday 00:00 to Monday 23:59:59 Eastern), pending and paid together. */
+  redeemLimit: number;
+}
+
+/** The weekly redeem limit when MAXMONEY_REDEEM_LIMIT is unset, in points (one point is one US dollar). */
+export const DEFAULT_MAXMONEY_REDEEM_LIMIT = 500;
+
+/** MAXMONEY_REDEEM_LIMIT: a positive number of points with at most two decimals (default 500). */
+export function maxmoneyFromEnv(env: NodeJS.ProcessEnv): MaxmoneyConfig {
+  const raw = (env.MAXMONEY_REDEEM_LIMIT ?? '').trim();
+  if (raw === '') return { redeemLimit: DEFAULT_MAXMONEY_REDEEM_LIMIT };
+  const n = Number(raw);
+  if (!/^\d+(\.\d{1,2})?$/.test(raw) || !Number.isFinite(n) || n <= 0 || n > 1_000_000) {
+    throw new Error(`MAXMONEY_REDEEM_LIMIT must be a number of points above 0 (at most 1000000, two decimals), got "${raw}"`);
+  }
+  return { redeemLimit: n };
 }
 
 export interface AccessConfig {
@@ -265,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
     access: accessFromEnv(env),
     paychange: paychangeFromEnv(env),
+    maxmoney: maxmoneyFromEnv(env),
   };
 }
 

@@ -231,11 +231,17 @@ export interface MaxmoneyPromosTable {
 }
 export interface MaxmoneyPromoCampaignsTable { promo_id: number; campaign_id: number }
 export interface MaxmoneyBybTiersTable { promo_id: number; reward_threshold: Money; reward_pct: Money }
-export interface MaxmoneyRegistrationsTable { promo_id: number; affiliate_id: number; registered_at: Timestamp }
+export interface MaxmoneyRegistrationsTable {
+  promo_id: number; affiliate_id: number; registered_at: Timestamp;
+  /** 0017: set by the crediting job with the earnings and points credited (docs/rewards.md). */
+  credited_at: Default<Date | null>; credited_earnings: Default<number | null>; credited_points: Default<number | null>;
+}
 export interface MaxmoneyTransactionsTable {
   id: Id; affiliate_id: number; entry_date: Timestamp;
   entry_type: 'Earned' | 'Promo' | 'Redeem' | 'Redeemed' | 'Adjustment'; amount: Money; notes: Default<string>;
   promo_id: Default<number | null>;
+  /** 0017: the account-balance line a settled redemption was paid by. */
+  balance_line_id: Default<number | null>;
 }
 export interface AccountBalanceLinesTable {
   id: Id; affiliate_id: number; line_date: Day;

@@ -20,6 +20,7 @@ import { insertMany, syncIdentity } from './insert';
 import { Random } from './random';
 import { addMonthsTo } from '../../../src/shared/dates';
 import { computeReferralCommissions, incomeLineDay, incomeNote, monthOf } from '../../modules/referrals/income';
+import { seedDemoMaxmoney } from '../../modules/maxmoney/demo';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 /** RFC 6238's test secret ("12345678901234567890" in base32): any TOTP tool computes its codes. */
@@ -719,42 +720,13 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
     const referralLines = await trx.selectFrom('account_balance_lines').select(['id', 'line_date']).where('affiliate_id', '=', demoId).where('type', '=', 'Referral').execute();
     await put('referral_credits', referralLines.map((l) => ({ affiliate_id: demoId, kind: 'income' as const, period_date: addMonthsTo(l.line_date, -1), line_id: l.id })));
 
+    // MaxMoney (issue 19, docs/rewards.md; server/modules/maxmoney/demo.ts): promos around the demo's
+    // real history, the ended ones credited by the crediting job. The main stream's draw stays here
+    // (the draws after it are the ones they always were); its campaigns feed the future promo.
     const promoCampaigns = rnd.sample(live, 6);
-    const promos: Array<Insertable<DB['maxmoney_promos']>> = [
-      { id: 1, type: 'NEVER_RUN', name: 'Try Something New', start_date: formatDay(daysAgo(60)), end_date: formatDay(daysAgo(46)), reward: 0.1 },
-      { id: 2, type: 'OFFER_SPECIFIC', name: 'Finance Fortnight', start_date: formatDay(daysAgo(32)), end_date: formatDay(daysAgo(18)), reward: 0.05, top_earnings_threshold: 500 },
-      { id: 3, type: 'OFFER_SPECIFIC', name: 'Flash Promo: Gaming Weekend', start_date: formatDay(daysAgo(2)), end_date: formatDay(daysAgo(-3)), reward: 0.08, top_earnings_threshold: 250 },
-      { id: 4, type: 'BEAT_YOUR_BEST', name: 'Beat Your Best', start_date: formatDay(daysAgo(6)), end_date: formatDay(daysAgo(-8)), reward: 0, best_period: 'best two weeks of the last 3 months' },
-      { id: 5, type: 'NEVER_RUN', name: 'New Verticals Bonus', start_date: formatDay(daysAgo(-10)), end_date: formatDay(daysAgo(-24)), reward: 0.1 },
-    ];
-    await put('maxmoney_promos', promos);
-    await syncIdentity(trx, 'maxmoney_promos');
-    await put('maxmoney_promo_campaigns', [
-      ...promoCampaigns.slice(0, 3).map((p) => ({ promo_id: 2, campaign_id: p.id })),
-      ...promoCampaigns.slice(3).map((p) => ({ promo_id: 3, campaign_id: p.id })),
-    ]);
-    await put('maxmoney_byb_tiers', [
-      { promo_id: 4, reward_threshold: 1000, reward_pct: 0.03 },
-      { promo_id: 4, reward_threshold: 2500, reward_pct: 0.05 },
-      { promo_id: 4, reward_threshold: 5000, reward_pct: 0.08 },
-    ]);
-    await put('maxmoney_registrations', [
-      { promo_id: 1, affiliate_id: demoId, registered_at: daysAgo(59) },
-      { promo_id: 2, affiliate_id: demoId, registered_at: daysAgo(31) },
-      { promo_id: 4, affiliate_id: demoId, registered_at: daysAgo(5) },
-    ]);
-    const mm: Array<Insertable<DB['maxmoney_transactions']>> = [
-      { affiliate_id: demoId, entry_date: daysAgo(150), entry_type: 'Promo', amount: 42.5, notes: 'Welcome bonus', promo_id: null },
-      { affiliate_id: demoId, entry_date: daysAgo(120), entry_type: 'Earned', amount: 18.75, notes: 'Points for weekly earnings' },
-      { affiliate_id: demoId, entry_date: daysAgo(100), entry_type: 'Redeemed', amount: -50, notes: 'Paid with the weekly payment' },
-      { affiliate_id: demoId, entry_date: daysAgo(45), entry_type: 'Promo', amount: 61.2, notes: 'Try Something New: 10% of new campaign earnings', promo_id: 1 },
-      { affiliate_id: demoId, entry_date: daysAgo(17), entry_type: 'Promo', amount: 37.9, notes: 'Finance Fortnight: 5% bonus', promo_id: 2 },
-      { affiliate_id: demoId, entry_date: daysAgo(9), entry_type: 'Earned', amount: 24.3, notes: 'Points for weekly earnings' },
-      { affiliate_id: demoId, entry_date: daysAgo(1), entry_type: 'Redeem', amount: -40, notes: 'Redeem request (pending)' },
-    ];
-    await put('maxmoney_transactions', mm);
-    const mmBalance = round2(mm.reduce((s, t) => s + Number(t.amount), 0));
-    await trx.updateTable('affiliates').set({ maxmoney_balance: mmBalance }).where('id', '=', demoId).execute();
+    count('maxmoney_transactions', await seedDemoMaxmoney(trx, {
+      now, demoId, historyDays, ran: running.map((p) => p.id), drawn: promoCampaigns.map((p) => p.id), seed: options.seed ?? DEMO_SEED, put,
+    }));
 
     // ---------- dashboard demo affiliates' earnings (issue 5) ----------
     // Deterministic (no draws from rnd, so the rest of the network is unchanged): conversions on a

@@ -1,5 +1,141 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { formatLongDate } from '../../../src/shared/dates';
+import { formatPoints } from '../../../src/shared/format';
 import type { DB } from '../../db/schema';
+import { programDay, redeemWeekOf, redeemWeekOfDay } from './calendar';
+import { loadPromoTerms, promoColumns, promoStanding, round2 } from './earnings';
 
-/** Credits the points of promos that have ended and settles redemptions (issue 19). Being built. */
-export async function runMaxmoneyJobs(_db: Kysely<DB>, _now: Date): Promise<void> {}
+/**
+ * The points program's jobs (docs/rewards.md), run hourly by every server process (server/jobs.ts).
+ * Each is safe to run twice and from two processes at once: what was done is recorded in the
+ * database, each unit of work in its own transaction behind a guarded update, never in memory.
+ * Called with a transaction (the demo seed), they run inside it.
+ */
+export async function runMaxmoneyJobs(db: Kysely<DB>, now: Date): Promise<void> {
+  await creditEndedPromos(db, now);
+  await settleRedemptions(db, now);
+}
+
+const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? fn(db) : db.transaction().execute(fn);
+
+/**
+ * Credits every registration of a promo that has ended (its last Eastern day is over) and is not
+ * credited yet: the points of the affiliate's approved earnings in it, as one 'Promo' entry naming
+ * the promo, with the balance raised, in one transaction. The registration's `credited_at` is set by
+ * an update guarded by `credited_at is null` first: a second run (or process) waits for the first's
+ * row lock and then updates nothing, so it credits nothing. Answers the number of registrations credited.
+ */
+export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<number> {
+  const today = programDay(now);
+  const due = await db
+    .selectFrom('maxmoney_registrations as r')
+    .innerJoin('maxmoney_promos as p', 'p.id', 'r.promo_id')
+    .select(['r.promo_id', 'r.affiliate_id'])
+    .where('r.credited_at', 'is', null)
+    .where('p.end_date', '<', today)
+    .orderBy('r.promo_id')
+    .orderBy('r.affiliate_id')
+    .execute();
+  if (due.length === 0) return 0;
+  const promoIds = [...new Set(due.map((d) => d.promo_id))];
+  const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
+  const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  let credited = 0;
+  for (const d of due) {
+    const promo = terms.get(d.promo_id)!;
+    const done = await inTransaction(db, async (trx) => {
+      const standing = await promoStanding(trx, d.affiliate_id, promo, now);
+      const mark = await trx
+        .updateTable('maxmoney_registrations')
+        .set({ credited_at: now, credited_earnings: standing.earnings, credited_points: standing.points })
+        .where('promo_id', '=', d.promo_id)
+        .where('affiliate_id', '=', d.affiliate_id)
+        .where('credited_at', 'is', null)
+        .returning('promo_id')
+        .executeTakeFirst();
+      if (!mark) return false;
+      if (standing.points > 0) {
+        await trx
+          .insertInto('maxmoney_transactions')
+          .values({
+            affiliate_id: d.affiliate_id,
+            entry_date: now,
+            entry_type: 'Promo',
+            amount: standing.points,
+            promo_id: promo.id,
+            notes: `${promo.name} (${formatLongDate(promo.start_date)} to ${formatLongDate(promo.end_date)}): ${formatPoints(standing.points)} points on $${formatPoints(standing.earnings)} of earnings`,
+          })
+          .execute();
+        await trx
+          .updateTable('affiliates')
+          .set({ maxmoney_balance: sql`maxmoney_balance + ${standing.points}` })
+          .where('id', '=', d.affiliate_id)
+          .execute();
+      }
+      return true;
+    });
+    if (done) credited++;
+  }
+  return credited;
+}
+
+/**
+ * Settles the redemptions of every redeem week that has closed (Monday 23:59:59 Eastern has
+ * passed): per affiliate and week, its pending 'Redeem' entries become 'Redeemed' and one
+ * 'MaxMoney' account-balance line of their total is written, dated the Wednesday after the cutoff
+ * (a positive amount: money owed to the affiliate). The update only takes entries still 'Redeem'
+ * (a second run waits for the first's row locks, then finds none), so each is paid once.
+ * Answers the number of lines written.
+ */
+export async function settleRedemptions(db: Kysely<DB>, now: Date): Promise<number> {
+  const current = redeemWeekOf(now);
+  const pending = await db
+    .selectFrom('maxmoney_transactions')
+    .select(['id', 'affiliate_id', 'entry_date'])
+    .where('entry_type', '=', 'Redeem')
+    .where('entry_date', '<', current.from)
+    .orderBy('affiliate_id')
+    .orderBy('id')
+    .execute();
+  const groups = new Map<string, { affiliateId: number; day: string; ids: number[] }>();
+  for (const p of pending) {
+    const week = redeemWeekOf(new Date(p.entry_date));
+    const key = `${p.affiliate_id}:${week.startDay}`;
+    const g = groups.get(key) ?? { affiliateId: p.affiliate_id, day: week.startDay, ids: [] };
+    g.ids.push(p.id);
+    groups.set(key, g);
+  }
+  let written = 0;
+  for (const g of groups.values()) {
+    const week = redeemWeekOfDay(g.day);
+    const done = await inTransaction(db, async (trx) => {
+      const paid = await trx
+        .updateTable('maxmoney_transactions')
+        .set({ entry_type: 'Redeemed', notes: `Paid with your account balance on ${formatLongDate(week.payDay)}` })
+        .where('id', 'in', g.ids)
+        .where('entry_type', '=', 'Redeem')
+        .where('affiliate_id', '=', g.affiliateId)
+        .returning(['id', 'amount'])
+        .execute();
+      if (paid.length === 0) return false;
+      const total = round2(paid.reduce((s, r) => s - Number(r.amount), 0));
+      const line = await trx
+        .insertInto('account_balance_lines')
+        .values({
+          affiliate_id: g.affiliateId,
+          line_date: week.payDay,
+          type: 'MaxMoney',
+          amount: total,
+          notes: `MaxMoney points redeemed from ${formatLongDate(week.startDay)} to ${formatLongDate(week.endDay)}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('maxmoney_transactions').set({ balance_line_id: line.id }).where('id', 'in', paid.map((r) => r.id)).execute();
+      return true;
+    });
+    if (done) written++;
+  }
+  return written;
+}
+

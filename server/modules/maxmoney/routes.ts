@@ -1,5 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rewardEndpoints } from '../../../src/api/contract/rewards';
 import type { AppContext } from '../../context';
+import { route } from '../../lib/route';
+import { cancelRedeem, redeem, registerForPromo, rewardsOf, type MaxmoneySettings } from './service';
 
-/** MaxMoney points (issue 19): GET /maxmoney, POST /maxmoney/register, /redeem, /cancel. Being built. */
-export const maxmoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+/** MaxMoney points (issue 19, docs/rewards.md): GET /maxmoney, POST /maxmoney/register, /redeem, /cancel. */
+export const maxmoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; settings: MaxmoneySettings }> = async (app, { ctx, settings }) => {
+  route(app, rewardEndpoints.maxmoney, async (request) => ({
+    success: true as const,
+    ...(await rewardsOf(ctx.db, request.auth.affiliateId, settings, ctx.now())),
+  }));
+
+  route(app, rewardEndpoints.registerPromo, async (request) => {
+    const { promo_id, promo_type } = request.body;
+    return { success: true as const, message: await registerForPromo(ctx.db, request.auth.affiliateId, promo_id, promo_type, ctx.now()) };
+  });
+
+  route(app, rewardEndpoints.redeem, async (request) => ({
+    success: true as const,
+    ...(await redeem(ctx.db, request.auth.affiliateId, request.body.amount, settings, ctx.now())),
+  }));
+
+  route(app, rewardEndpoints.cancelRedeem, async (request) => ({
+    success: true as const,
+    ...(await cancelRedeem(ctx.db, request.auth.affiliateId, request.body.entry_id, ctx.now())),
+  }));
+};
