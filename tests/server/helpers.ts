@@ -5,7 +5,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { Insertable } from 'kysely';
 import { buildApp, type AppDeps } from '../../server/app';
-import { dropSchema, openDatabase, withSchemaLock, type Database } from '../../server/db/database';
+import { createDatabaseFromTemplate, dropDatabase, dropSchema, openDatabase, withSchemaLock, type Database } from '../../server/db/database';
+import { testDatabaseName } from './globalSetup';
 import { DEMO_PASSWORD, seedDemo, type DemoOptions } from '../../server/db/demo/seed';
 import { SMALL_DEMO } from './demoOptions';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -14,11 +15,11 @@ import type { Messenger, OutgoingMessage } from '../../server/lib/messenger';
 import { rebuildRollups } from '../../server/db/rollups';
 import type { DB } from '../../server/db/schema';
 
-/** TEST_DATABASE_URL set: a Postgres schema of our own per test file; otherwise PGlite in memory. */
+/** TEST_DATABASE_URL set: a Postgres database of our own per test file; otherwise PGlite in memory. */
 export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export interface TestDatabase extends Database {
-  /** Closes the connection and, on Postgres, drops the file's schema. */
+  /** Closes the connection and, on Postgres, drops the file's database (or schema). */
   dispose(): Promise<void>;
 }
 
@@ -35,6 +36,21 @@ export async function openTestDatabase(seeded = false): Promise<TestDatabase & {
   if (dump) {
     const database = await openDatabase({ engine: 'pglite', loadDataDir: dump });
     return { ...database, dispose: () => database.close(), seeded };
+  }
+  const templates = url ? inject('pgTemplates') : null;
+  if (url && templates) {
+    // A copy of the run's template database (tests/server/globalSetup.ts), dropped by dispose.
+    const name = testDatabaseName();
+    const database = await openDatabase({
+      engine: 'postgres',
+      url: await createDatabaseFromTemplate(url, name, seeded ? templates.demo : templates.migrated),
+      poolSize: 4,
+    });
+    const dispose = async () => {
+      await database.close();
+      await dropDatabase(url, name);
+    };
+    return { ...database, dispose, seeded };
   }
   let database: Database;
   let dispose: () => Promise<void>;
