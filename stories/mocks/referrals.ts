@@ -25,9 +25,9 @@ function bannerSvg(width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#1f5bc4"/>${headline}${cta}</svg>`;
 }
 
-/** A 240 × 60 logo: light letters (for dark backgrounds) or dark ones. */
+/** A 280 × 64 logo on its own ground, as the server draws them: dark letters on white (logo-light) or white on dark. */
 function logoSvg(light: boolean): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60"><rect x="4" y="10" width="40" height="40" rx="10" fill="#2f6fde"/><text x="56" y="40" ${FONT} font-size="24" fill="${light ? '#ffffff' : '#15171b'}">Publisher Portal</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="64" viewBox="0 0 280 64"><rect width="280" height="64" rx="8" fill="${light ? '#ffffff' : '#0a2f52'}"/><rect x="12" y="12" width="40" height="40" rx="10" fill="#2f6fde"/><text x="62" y="40" ${FONT} font-size="20" fill="${light ? '#1f5bc4' : '#ffffff'}">Publisher Portal</text></svg>`;
 }
 
 export function referralArtSvg(art: ReferralArt): string {

@@ -37,10 +37,14 @@ export const PROGRESS_LABEL = `Progress toward the ${formatWholeDollars(referral
 export const PROGRESS_FAILED = 'Your referral progress could not be loaded.';
 const NO_LINK = 'Your referral link could not be loaded.';
 
-/** The two logos: which backdrop each is made for (logo-light is drawn in light colours for dark backgrounds). */
+/**
+ * The two logos (server/modules/images/svg.ts draws them 280 × 64, each on its own ground):
+ * logo-light for light pages, logo-dark for dark ones; each is shown on such a page.
+ */
+const LOGO_SIZE = { width: 280, height: 64 } as const;
 const LOGO_TEXT: Record<(typeof REFERRAL_LOGOS)[number], { title: string; backdrop: 'dark' | 'light' }> = {
-  'logo-dark': { title: 'Logo for light backgrounds', backdrop: 'light' },
-  'logo-light': { title: 'Logo for dark backgrounds', backdrop: 'dark' },
+  'logo-light': { title: 'Logo for light backgrounds', backdrop: 'light' },
+  'logo-dark': { title: 'Logo for dark backgrounds', backdrop: 'dark' },
 };
 
 export interface ReferPageProps {
@@ -93,7 +97,7 @@ export function ReferPage({ origin = window.location.origin, apiBase = defaultAp
             return (
               <li key={logo}>
                 <LogoFrame data-backdrop={LOGO_TEXT[logo].backdrop}>
-                  <img src={src} alt={`${productName} logo`} />
+                  <img src={src} width={LOGO_SIZE.width} height={LOGO_SIZE.height} alt={`${productName} logo`} />
                 </LogoFrame>
                 <Caption>
                   <span>{LOGO_TEXT[logo].title}</span>
@@ -252,7 +256,7 @@ const LogoFrame = styled.div`
   }
   img {
     max-width: 100%;
-    max-height: 100%;
+    height: auto;
   }
 `;
 
