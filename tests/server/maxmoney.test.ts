@@ -183,7 +183,7 @@ describe(`POST /api/maxmoney/register (${testEngine})`, () => {
     const ended = await post(a.token, 'register', { promo_id: past.promo_id, promo_type: past.promo_type });
     expect(ended.statusCode).toBe(409);
     expect(ended.json().errors.message).toBe(maxmoneyMessages.promoEnded);
-    for (const body of [{ promo_id: 999_999, promo_type: 'NEVER_RUN' }, { promo_id: ongoing.promo_id, promo_type: ongoing.promo_type === 'NEVER_RUN' ? 'OFFER_SPECIFIC' : 'NEVER_RUN' }]) {
+    for (const body of [{ promo_id: 999_999, promo_type: 'NEVER_RUN' }, { promo_id: 2_147_483_648, promo_type: 'NEVER_RUN' }, { promo_id: 9_007_199_254_740_991, promo_type: 'BEAT_YOUR_BEST' }, { promo_id: ongoing.promo_id, promo_type: ongoing.promo_type === 'NEVER_RUN' ? 'OFFER_SPECIFIC' : 'NEVER_RUN' }]) {
       const res = await post(a.token, 'register', body);
       expect(res.statusCode).toBe(404);
       expect(res.json().errors.message).toBe(maxmoneyMessages.promoNotFound);
@@ -292,7 +292,7 @@ describe(`POST /api/maxmoney/cancel (${testEngine})`, () => {
     const stranger = await post(b.token, 'cancel', { entry_id: entry });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().errors.message).toBe(maxmoneyMessages.entryNotFound);
-    expect((await post(a.token, 'cancel', { entry_id: 2_000_000_000 })).statusCode).toBe(404);
+    for (const entry_id of [2_000_000_000, 2_147_483_648, 9_007_199_254_740_991]) expect((await post(a.token, 'cancel', { entry_id })).statusCode).toBe(404);
     for (const body of [{ entry_id: 'x' }, { entry_id: -1 }, {}]) {
       const res = await post(a.token, 'cancel', body);
       expect(res.statusCode).toBe(400);

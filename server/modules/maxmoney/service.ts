@@ -30,6 +30,8 @@ export const maxmoneyMessages = {
 } as const;
 
 const cents = (n: number) => Math.round(n * 100);
+/** Ids the int columns can hold; a larger one names nothing (a 404, not a database error). */
+const MAX_ID = 2_147_483_647;
 
 interface Standing {
   balance: number;
@@ -166,6 +168,7 @@ export async function rewardsOf(db: Kysely<DB>, affiliateId: number, settings: M
  * the point cap the affiliate must redeem first (a registration already made stays).
  */
 export async function registerForPromo(db: Kysely<DB>, affiliateId: number, promoId: number, promoType: PromoType, now: Date): Promise<string> {
+  if (promoId > MAX_ID) throw notFound(maxmoneyMessages.promoNotFound);
   const promo = await db.selectFrom('maxmoney_promos').select(['id', 'type', 'name', 'end_date']).where('id', '=', promoId).executeTakeFirst();
   if (!promo || promo.type !== promoType) throw notFound(maxmoneyMessages.promoNotFound);
   if (String(promo.end_date) < programDay(now)) throw new ApiError(409, maxmoneyMessages.promoEnded);
@@ -242,6 +245,7 @@ export async function redeem(
  * as redeem takes it). Two cancels of one entry: the second finds it gone (404).
  */
 export async function cancelRedeem(db: Kysely<DB>, affiliateId: number, entryId: number, now: Date): Promise<{ message: string; balance: number }> {
+  if (entryId > MAX_ID) throw notFound(maxmoneyMessages.entryNotFound);
   return db.transaction().execute(async (trx) => {
     await standingOf(trx, affiliateId, true);
     const week = redeemWeekOf(now);
