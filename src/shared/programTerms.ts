@@ -20,6 +20,8 @@ export const referralProgram = {
   /** The extra bonus for `bonusReferrals` approved referrals, in US dollars. */
   bonusDollars: 100,
   bonusReferrals: 10,
+  /** When the referrals bonus reaches the account once earned (spec 001 §9). */
+  bonusAppliedWithin: 'two weeks',
 } as const;
 
 /**

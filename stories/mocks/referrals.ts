@@ -50,16 +50,3 @@ export const referralHandlers = {
 /** Every size of banner the page shows (for plays that walk them). */
 export const bannerSizes = REFERRAL_BANNER_SIZES;
 
-/**
- * Replaces `navigator.clipboard` for one story (the test browser grants no clipboard permission):
- * what the page copies is pushed to `copied`. Returns the restore, for a story's `beforeEach`.
- */
-export function stubClipboard(copied: string[] = []) {
-  copied.length = 0;
-  const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
-  return () => {
-    if (original) Object.defineProperty(navigator, 'clipboard', original);
-    else Reflect.deleteProperty(navigator, 'clipboard');
-  };
-}

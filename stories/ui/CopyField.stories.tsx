@@ -1,18 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CopyField } from '../../src/ui/CopyField';
+import { stubClipboard } from '../mocks/clipboard';
 
 const link = 'https://trk.example.net/click?a=10452&o=1204&c=3&s1=spring';
-
-/** Replaces `navigator.clipboard` for one story; the returned function restores it. */
-function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
-  const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: writeText ? { writeText } : undefined });
-  return () => {
-    if (original) Object.defineProperty(navigator, 'clipboard', original);
-    else Reflect.deleteProperty(navigator, 'clipboard');
-  };
-}
 
 const writeText = fn(async (_text: string) => {});
 

@@ -15,7 +15,7 @@ import { paths } from '../../src/shared/paths';
 import { referralProgram } from '../../src/shared/programTerms';
 
 /** Other terms than the network's: a text that follows them was written from the constants, not retyped. */
-const otherTerms = { sharePercent: 15, months: 9, firstPaymentBonusPercent: 20, bonusDollars: 250, bonusReferrals: 5 } as const;
+const otherTerms = { sharePercent: 15, months: 9, firstPaymentBonusPercent: 20, bonusDollars: 250, bonusReferrals: 5, bonusAppliedWithin: 'ten days' } as const;
 
 describe('the referral link', () => {
   it('is the registration page of the portal with referrer set to the affiliate id', () => {
@@ -73,7 +73,7 @@ describe('the progress toward the bonus', () => {
   });
   it('follows the terms', () => {
     expect(referralProgress(4, otherTerms)).toEqual({ value: 4, goal: 5, text: '4 of 5 approved referrals', reached: false });
-    expect(reachedMessage(otherTerms)).toBe('You have reached 5 approved referrals: your $250 bonus is applied within two weeks.');
+    expect(reachedMessage(otherTerms)).toBe('You have reached 5 approved referrals: your $250 bonus is applied within ten days.');
   });
 });
 

@@ -3,6 +3,7 @@
  * screenshots, campaign thumbnails, manager portraits, slider and resource art. Nothing is fetched.
  * Every text is XML-escaped; the route adds a CSP that forbids scripts inside the images.
  */
+import { REFERRAL_LOGO_SIZE } from '../../../src/api/contract/rewards';
 
 export const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
   ['#0f4c81', '#f5a623', '#ffffff'],
@@ -269,14 +270,15 @@ export function referralBannerSvg(input: { width: number; height: number; produc
   return svg(width, height, bg + body, `${productName}: ${pitch}`);
 }
 
-/** The product's logo for the referral page: its mark and name, for a light or a dark background (280x64). */
+/** The product's logo for the referral page: its mark and name, for a light or a dark background, in REFERRAL_LOGO_SIZE (280x64). */
 export function referralLogoSvg(input: { productName: string; theme: 'light' | 'dark' }): string {
   const [base, accent] = PALETTES[0];
   const ink = input.theme === 'light' ? base : '#ffffff';
   const ground = input.theme === 'light' ? '#ffffff' : '#0a2f52';
+  const { width, height } = REFERRAL_LOGO_SIZE;
   const body =
-    `<rect width="280" height="64" rx="8" fill="${ground}"/>` +
+    `<rect width="${width}" height="${height}" rx="8" fill="${ground}"/>` +
     mark(32, 32, 20, accent, ground) +
-    `<text x="62" y="40" ${FONT} font-size="20" font-weight="700" fill="${ink}">${escapeXml(fit(input.productName, 204, 20))}</text>`;
-  return svg(280, 64, body, input.productName);
+    `<text x="62" y="40" ${FONT} font-size="20" font-weight="700" fill="${ink}">${escapeXml(fit(input.productName, width - 76, 20))}</text>`;
+  return svg(width, height, body, input.productName);
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REFERRAL_BANNER_SIZES, rewardEndpoints, type ReferralArt } from '../../../src/api/contract/rewards';
 import { DEFAULT_PRODUCT_NAME } from '../../../src/shared/product';
@@ -6,6 +5,7 @@ import { referralProgram } from '../../../src/shared/programTerms';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { sendSvg } from '../images/routes';
 import { referralBannerSvg, referralLogoSvg } from '../images/svg';
 import { approvedReferralCount } from './income';
 import { listResources } from './queries';
@@ -23,15 +23,6 @@ export function referralArtSvg(art: ReferralArt, productName: string): string | 
   if (!(REFERRAL_BANNER_SIZES as readonly string[]).includes(art)) return null;
   const [width, height] = art.split('x').map(Number);
   return referralBannerSvg({ width, height, productName, pitch: REFERRAL_PITCH, extra: REFERRAL_BONUS_LINE, cta: REFERRAL_CTA });
-}
-
-/** As the other image routes send theirs (modules/images/routes.ts): an hour's cache, and no scripts if opened directly. */
-function sendSvg(reply: FastifyReply, body: string): FastifyReply {
-  return reply
-    .type('image/svg+xml; charset=utf-8')
-    .header('cache-control', 'public, max-age=3600')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-    .send(body);
 }
 
 /**

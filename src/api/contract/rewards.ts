@@ -143,6 +143,8 @@ export type ReferrerResponse = z.infer<typeof ReferrerResponse>;
 /** The referral page's promotional art (spec 001 §2.4, §9): the network's logos and its banners in the four sizes. */
 export const REFERRAL_BANNER_SIZES = ['160x600', '300x250', '300x600', '728x90'] as const;
 export const REFERRAL_LOGOS = ['logo-light', 'logo-dark'] as const;
+/** The logos' size in pixels (the banners' sizes are their names). */
+export const REFERRAL_LOGO_SIZE = { width: 280, height: 64 } as const;
 export const REFERRAL_ART = [...REFERRAL_BANNER_SIZES, ...REFERRAL_LOGOS] as const;
 export type ReferralArt = (typeof REFERRAL_ART)[number];
 

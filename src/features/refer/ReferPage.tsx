@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { apiBase as defaultApiBase } from '../../api/baseApi';
-import { REFERRAL_BANNER_SIZES, REFERRAL_LOGOS } from '../../api/contract/rewards';
+import { REFERRAL_BANNER_SIZES, REFERRAL_LOGO_SIZE, REFERRAL_LOGOS } from '../../api/contract/rewards';
 import { errorText } from '../../api/errors';
 import { useReferrerQuery } from '../../api/rewardsApi';
 import { readProductName, usePageTitle } from '../../lib/page';
@@ -41,7 +41,7 @@ const NO_LINK = 'Your referral link could not be loaded.';
  * The two logos (server/modules/images/svg.ts draws them 280 × 64, each on its own ground):
  * logo-light for light pages, logo-dark for dark ones; each is shown on such a page.
  */
-const LOGO_SIZE = { width: 280, height: 64 } as const;
+const LOGO_SIZE = REFERRAL_LOGO_SIZE;
 const LOGO_TEXT: Record<(typeof REFERRAL_LOGOS)[number], { title: string; backdrop: 'dark' | 'light' }> = {
   'logo-light': { title: 'Logo for light backgrounds', backdrop: 'light' },
   'logo-dark': { title: 'Logo for dark backgrounds', backdrop: 'dark' },

@@ -8,8 +8,8 @@ import { referralProgram } from '../../shared/programTerms';
  * (tests/unit/referral.test.ts). Every number comes from `referralProgram`.
  */
 
-/** The program's terms as numbers (the constants' shape, any values): the texts take them, so a test can prove they follow them. */
-export type ReferralTerms = { readonly [K in keyof typeof referralProgram]: number };
+/** The program's terms (the constants' shape, any values): the texts take them, so a test can prove they follow them. */
+export type ReferralTerms = { readonly [K in keyof typeof referralProgram]: (typeof referralProgram)[K] extends number ? number : string };
 
 export type BannerSize = (typeof REFERRAL_BANNER_SIZES)[number];
 
@@ -70,7 +70,7 @@ export function referralProgress(count: number, terms: ReferralTerms = referralP
 
 /** What the page says once the goal is reached. */
 export function reachedMessage(terms: ReferralTerms = referralProgram): string {
-  return `You have reached ${terms.bonusReferrals} approved referrals: your ${formatWholeDollars(terms.bonusDollars)} bonus is applied within two weeks.`;
+  return `You have reached ${terms.bonusReferrals} approved referrals: your ${formatWholeDollars(terms.bonusDollars)} bonus is applied within ${terms.bonusAppliedWithin}.`;
 }
 
 /** The program, point by point (spec 001 §9). */
@@ -78,7 +78,7 @@ export function programPoints(terms: ReferralTerms = referralProgram): string[] 
   return [
     `You earn ${terms.sharePercent}% of the earnings of every publisher you refer, for ${terms.months} months after their application is approved.`,
     `The publishers you refer get a ${terms.firstPaymentBonusPercent}% bonus on their first payment.`,
-    `Once ${terms.bonusReferrals} of your referrals are approved, you earn an extra ${formatWholeDollars(terms.bonusDollars)} bonus, applied within two weeks.`,
+    `Once ${terms.bonusReferrals} of your referrals are approved, you earn an extra ${formatWholeDollars(terms.bonusDollars)} bonus, applied within ${terms.bonusAppliedWithin}.`,
   ];
 }
 

@@ -5,7 +5,8 @@ import type { PortalParameters } from '../../../.storybook/helpers';
 import { LINK_LABEL, PAGE_TITLE, PROGRESS_FAILED, PROGRESS_LABEL, ReferPage } from '../../../src/features/refer/ReferPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { referralProgram } from '../../../src/shared/programTerms';
-import { referralHandlers, stubClipboard } from '../../mocks/referrals';
+import { stubClipboard } from '../../mocks/clipboard';
+import { referralHandlers } from '../../mocks/referrals';
 import { affiliateHandlers } from '../../mocks/shell';
 import { portalFrame } from '../shell/storyUtils';
 

@@ -5,7 +5,7 @@ import type { PortalParameters } from '../../../.storybook/helpers';
 import { LOAD_FAILED, NO_RESOURCES, ResourcesPage } from '../../../src/features/resources/ResourcesPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
-import { stubClipboard } from '../../mocks/referrals';
+import { stubClipboard } from '../../mocks/clipboard';
 import { resourceHandlers } from '../../mocks/resources';
 import { portalFrame } from '../shell/storyUtils';
 

@@ -6,6 +6,7 @@ import { linkBuilderMessages } from '../../../../src/machines/linkBuilder.machin
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
+import { stubClipboard } from '../../../mocks/clipboard';
 
 /** Spec 000 §4 "Link builder flow": the five steps, the pickers in select mode, the link and its states. */
 const withMocks =
@@ -54,15 +55,6 @@ export const NothingChosen: Story = {
   },
 };
 
-/** Replaces `navigator.clipboard` for one story (as the CopyField stories do); returns the restore. */
-function stubClipboard(copied: string[]) {
-  const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
-  return () => {
-    if (original) Object.defineProperty(navigator, 'clipboard', original);
-    else Reflect.deleteProperty(navigator, 'clipboard');
-  };
-}
 const copied: string[] = [];
 
 export const RawLinkReady: Story = {
