@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
 import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
-import { DEFAULT_REPORT_TIME_ZONE, maxmoneyFromEnv } from './config';
+import { DEFAULT_MAXMONEY_REDEEM_LIMIT, DEFAULT_REPORT_TIME_ZONE, type MaxmoneyConfig } from './config';
 import type { AccessSettings, AppContext } from './context';
 import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
@@ -92,6 +92,8 @@ export interface AppDeps {
   messenger?: Messenger;
   /** Names the product in the portal, codes, e-mails and authenticator apps (config PRODUCT_NAME). */
   productName?: string;
+  /** MaxMoney points (config MAXMONEY_REDEEM_LIMIT; default 500 points a week). */
+  maxmoney?: MaxmoneyConfig;
   /** IANA zone of report days (config REPORT_TIME_ZONE; default America/New_York). */
   reportTimeZone?: string;
   /** Where affiliate postbacks may go (config POSTBACK_ALLOW_LOOPBACK); default: public addresses only. */
@@ -246,8 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
       await api.register(balanceRoutes, { ctx });
       // The weekly redeem limit (MAXMONEY_REDEEM_LIMIT, server/config.ts; checked by loadConfig at start).
-      await api.register(maxmoneyRoutes, { ctx, settings: maxmoneyFromEnv(process.env) });
-      await api.register(referralRoutes, { ctx });
+      await api.register(maxmoneyRoutes, { ctx, settings: deps.maxmoney ?? { redeemLimit: DEFAULT_MAXMONEY_REDEEM_LIMIT } });
+      await api.register(referralRoutes, { ctx, productName });
       await api.register(contentRoutes, { ctx });
       await api.register(campaignRoutes, { ctx });
       await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });

@@ -450,11 +450,7 @@ describe(`MAXMONEY_REDEEM_LIMIT (${testEngine})`, () => {
   });
 
   it('is the limit the server answers and enforces', async () => {
-    const before = process.env.MAXMONEY_REDEEM_LIMIT;
-    process.env.MAXMONEY_REDEEM_LIMIT = '40';
-    const app = await buildApp({ db: db(), passwordCost: TEST_SCRYPT });
-    if (before === undefined) delete process.env.MAXMONEY_REDEEM_LIMIT;
-    else process.env.MAXMONEY_REDEEM_LIMIT = before;
+    const app = await buildApp({ db: db(), passwordCost: TEST_SCRYPT, maxmoney: maxmoneyFromEnv({ MAXMONEY_REDEEM_LIMIT: '40' }) });
     try {
       const a = await newAffiliate(100);
       const res = await app.inject(withToken(a.token, { method: 'GET', url: '/api/maxmoney' }));

@@ -8,6 +8,8 @@ import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { computeReferralCommissions, incomeLineDay, monthOf } from '../../server/modules/referrals/income';
 import { runReferralJobs } from '../../server/modules/referrals/jobs';
 import { referralArtSvg } from '../../server/modules/referrals/routes';
+import { buildApp } from '../../server/app';
+import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { insertAffiliate, insertConversions, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -266,6 +268,18 @@ describe(`GET /api/images/referral/{file} (${testEngine})`, () => {
       bodies.add(res.body);
     }
     expect(bodies.size).toBe(REFERRAL_ART.length);
+  });
+
+  it('shows the configured product name (PRODUCT_NAME)', async () => {
+    const named = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, productName: 'Acme Partners' });
+    try {
+      const res = await named.inject({ method: 'GET', url: '/api/images/referral/728x90.svg' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Acme Partners');
+      expect(res.body).not.toContain(DEFAULT_PRODUCT_NAME);
+    } finally {
+      await named.close();
+    }
   });
 
   it('escapes the product name', () => {
