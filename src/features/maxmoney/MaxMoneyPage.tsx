@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import type { RewardsResponse } from '../../api/contract/rewards';
@@ -13,13 +13,27 @@ import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
-import { withNewRedeem } from './maxmoneyView';
-import { ProgramModals, type ProgramModal } from './ProgramModals';
-import { PromoLists } from './PromoLists';
-import { REDEEM_TITLE, RedeemModal, type Redeemed } from './RedeemModal';
+import { REDEEM_FOR_CASH, withNewRedeem } from './maxmoneyView';
+import type { ProgramModal } from './ProgramModals';
+import type { Redeemed } from './RedeemModal';
 import { TransactionHistory, type Cancelled } from './TransactionHistory';
 
 export const PAGE_TITLE = 'MaxMoney';
+
+// The modals (react-aria's modal, the text field, the FAQ's text) load when first wanted, not with the
+// route: the route's budget is 250 KiB and the shell alone is about 240 (docs/maxmoney-portal.md).
+// A pointer over or focus on a button that opens one fetches its code ahead of the press.
+const loadRedeemModal = () => import('./RedeemModal');
+const loadProgramModals = () => import('./ProgramModals');
+const prefetchRedeem = () => void loadRedeemModal().catch(() => undefined);
+const prefetchProgram = () => void loadProgramModals().catch(() => undefined);
+// The promo lists sit under the balance and the history: their code is a chunk of its own, asked for
+// as soon as this module runs, so it comes in alongside the rewards call instead of before it.
+const promoListsChunk = () => import('./PromoLists');
+const PromoLists = lazy(() => promoListsChunk().then((m) => ({ default: m.PromoLists })));
+if (typeof window !== 'undefined') void promoListsChunk().catch(() => undefined);
+const RedeemModal = lazy(() => loadRedeemModal().then((m) => ({ default: m.RedeemModal })));
+const ProgramModals = lazy(() => loadProgramModals().then((m) => ({ default: m.ProgramModals })));
 export const BALANCE_TITLE = 'Your balance';
 
 type Notice = { variant: 'success' | 'error'; text: string; key: number };
@@ -35,6 +49,8 @@ export function MaxMoneyPage() {
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const [redeemOpen, setRedeemOpen] = useState(false);
   const [programModal, setProgramModal] = useState<ProgramModal | null>(null);
+  // A modal is mounted from its first opening on (so it can animate out and give focus back).
+  const [mounted, setMounted] = useState({ redeem: false, program: false });
   const [balanceNotice, setBalanceNotice] = useState<Notice | null>(null);
   const [historyNotice, setHistoryNotice] = useState<Notice | null>(null);
   const historyHeading = useRef<HTMLHeadingElement>(null);
@@ -112,7 +128,18 @@ export function MaxMoneyPage() {
   } else {
     body = (
       <>
-        <BalanceCard rewards={data} notice={balanceNotice} onRedeem={() => setRedeemOpen(true)} onProgram={setProgramModal} />
+        <BalanceCard
+          rewards={data}
+          notice={balanceNotice}
+          onRedeem={() => {
+            setMounted((m) => ({ ...m, redeem: true }));
+            setRedeemOpen(true);
+          }}
+          onProgram={(modal) => {
+            setMounted((m) => ({ ...m, program: true }));
+            setProgramModal(modal);
+          }}
+        />
         <div>
           {historyNotice && (
             <NoticeSlot key={historyNotice.key}>
@@ -123,15 +150,37 @@ export function MaxMoneyPage() {
           )}
           <TransactionHistory ref={historyHeading} transactions={data.transactions} onCancelled={onCancelled} onCancelFailed={onCancelFailed} />
         </div>
-        <PromoLists rewards={data} onShowTerms={() => setProgramModal('terms')} />
-        <RedeemModal
-          isOpen={redeemOpen}
-          onOpenChange={setRedeemOpen}
-          redeemLimit={data.redeem_limit}
-          redeemedThisWeek={data.redeemed_this_week}
-          onRedeemed={onRedeemed}
-        />
-        <ProgramModals open={programModal} onClose={() => setProgramModal(null)} redeemLimit={data.redeem_limit} />
+        <Suspense
+          fallback={
+            <Card>
+              <CardBody>
+                <Centered>
+                  <Spinner label="Loading the promos" />
+                </Centered>
+              </CardBody>
+            </Card>
+          }
+        >
+          <PromoLists
+            rewards={data}
+            onShowTerms={() => {
+              setMounted((m) => ({ ...m, program: true }));
+              setProgramModal('terms');
+            }}
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          {mounted.redeem && (
+            <RedeemModal
+              isOpen={redeemOpen}
+              onOpenChange={setRedeemOpen}
+              redeemLimit={data.redeem_limit}
+              redeemedThisWeek={data.redeemed_this_week}
+              onRedeemed={onRedeemed}
+            />
+          )}
+          {mounted.program && <ProgramModals open={programModal} onClose={() => setProgramModal(null)} redeemLimit={data.redeem_limit} />}
+        </Suspense>
       </>
     );
   }
@@ -167,10 +216,10 @@ function BalanceCard({
         title={<span id="maxmoney-balance">{BALANCE_TITLE}</span>}
         actions={
           <Links>
-            <Button variant="secondary" size="sm" onPress={() => onProgram('faq')}>
+            <Button variant="secondary" size="sm" onPress={() => onProgram('faq')} onHoverStart={prefetchProgram} onFocus={prefetchProgram}>
               FAQ
             </Button>
-            <Button variant="secondary" size="sm" onPress={() => onProgram('terms')}>
+            <Button variant="secondary" size="sm" onPress={() => onProgram('terms')} onHoverStart={prefetchProgram} onFocus={prefetchProgram}>
               Terms
             </Button>
           </Links>
@@ -183,8 +232,14 @@ function BalanceCard({
             <Worth>Worth {formatMoney(rewards.balance * maxmoneyProgram.dollarsPerPoint)}</Worth>
           </div>
           <Redeem>
-            <Button onPress={onRedeem} isDisabled={blocked} aria-describedby={blocked ? 'maxmoney-blocked' : undefined}>
-              {REDEEM_TITLE}
+            <Button
+              onPress={onRedeem}
+              onHoverStart={prefetchRedeem}
+              onFocus={prefetchRedeem}
+              isDisabled={blocked}
+              aria-describedby={blocked ? 'maxmoney-blocked' : undefined}
+            >
+              {REDEEM_FOR_CASH}
             </Button>
             {blocked && rewards.redeem_blocked_reason && <Reason id="maxmoney-blocked">{rewards.redeem_blocked_reason}</Reason>}
           </Redeem>

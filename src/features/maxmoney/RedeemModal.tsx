@@ -8,9 +8,10 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
-import { leftThisWeek, redeemAmountOf } from './maxmoneyView';
+import { leftThisWeek, REDEEM_FOR_CASH, redeemAmountOf } from './maxmoneyView';
 
-export const REDEEM_TITLE = 'Redeem for cash';
+/** The modal's title is its button's label. */
+export const REDEEM_TITLE = REDEEM_FOR_CASH;
 export const AMOUNT_LABEL = 'Points to redeem';
 
 /** What a successful redeem hands back to the page: the server's words, the new entry and balance. */

@@ -7,6 +7,9 @@ import { formatPercentNumber } from '../../shared/format';
  * money: unit-tested in tests/unit/maxmoney.test.ts.
  */
 
+/** The balance card's button and the title of the modal it opens (spec 001 §2.2). */
+export const REDEEM_FOR_CASH = 'Redeem for cash';
+
 const cents = (n: number) => Math.round(n * 100);
 
 /**

@@ -45,6 +45,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const history = (root: HTMLElement) => within(root).findByRole('table', { name: 'Transaction history' });
+/** The page with its data and its promo lists (their code is a chunk of its own). */
+const ready = async (root: HTMLElement) => {
+  await within(root).findByRole('heading', { level: 2, name: 'Promos' });
+  return history(root);
+};
 const balanceText = (root: HTMLElement) => within(root).getByTestId('maxmoney-balance').textContent;
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);
@@ -55,7 +60,7 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'MaxMoney' })).toBeVisible();
     await expect(document.title).toMatch(/^MaxMoney \|/);
-    const t = await history(canvasElement);
+    const t = await ready(canvasElement);
     await expect(balanceText(canvasElement)).toBe('1,234.56 points');
     await expect(canvas.getByText('Worth $1,234.56')).toBeVisible();
     await expect(bodyRows(t).map((r) => cellsOf(r).slice(0, 4))).toEqual([
@@ -92,7 +97,7 @@ export const ZeroAndEmpty: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await history(canvasElement);
+    await ready(canvasElement);
     await expect(balanceText(canvasElement)).toBe('0.00 points');
     await expect(canvas.getByText(NO_TRANSACTIONS)).toBeVisible();
     await expect(canvas.getByText(NO_EVENTS)).toBeVisible();
@@ -109,7 +114,7 @@ export const LargeBalance: Story = {
   beforeEach: withMocks(maxmoneyHandlers.live(rewards({ balance: 12345.6 }))),
   parameters: { visual: { skip: 'the same pixels as Default but the figure; its text is checked' } },
   play: async ({ canvasElement }) => {
-    await history(canvasElement);
+    await ready(canvasElement);
     await expect(balanceText(canvasElement)).toBe('12,345.60 points');
     await expect(within(canvasElement).getByText('Worth $12,345.60')).toBeVisible();
   },
@@ -134,7 +139,7 @@ export const RedeemInShell: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await history(canvasElement);
+    await ready(canvasElement);
     await expect(await canvas.findByText('MaxMoney 1,234.56')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: REDEEM_TITLE }));
     const dialog = await redeemDialog();
@@ -160,7 +165,7 @@ export const KeyboardRedeemAndCancel: Story = {
   parameters: { visual: { skip: 'a journey: the states it passes through are the other stories' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await history(canvasElement);
+    await ready(canvasElement);
     const redeem = canvas.getByRole('button', { name: REDEEM_TITLE });
     redeem.focus();
     await userEvent.keyboard('{Enter}');
@@ -192,7 +197,7 @@ export const KeyboardRedeemAndCancel: Story = {
 export const CancelConfirm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const t = await history(canvasElement);
+    const t = await ready(canvasElement);
     const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
     await userEvent.click(cancel);
     await expect(cancel).toHaveTextContent('Are you sure?');
@@ -212,7 +217,7 @@ export const CancelRefused: Story = {
   beforeEach: withMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { cancel: serverMessages.notPending } })),
   parameters: { visual: { skip: 'the message is the error banner of the history, as in CancelConfirm but red; its text is checked' } },
   play: async ({ canvasElement }) => {
-    const t = await history(canvasElement);
+    const t = await ready(canvasElement);
     const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
     await userEvent.click(cancel);
     await userEvent.click(cancel);
@@ -227,7 +232,7 @@ export const CancelRefused: Story = {
 export const RedeemRefused: Story = {
   beforeEach: withMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { redeem: serverMessages.overLimit } })),
   play: async ({ canvasElement }) => {
-    await history(canvasElement);
+    await ready(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
     const dialog = await redeemDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), '600');
@@ -244,7 +249,7 @@ export const RedeemConnectionError: Story = {
   beforeEach: withMocks(maxmoneyHandlers.redeem.networkError(), maxmoneyHandlers.live()),
   parameters: { visual: { skip: 'the same modal as RedeemRefused with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
-    await history(canvasElement);
+    await ready(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
     const dialog = await redeemDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), '1,000');
@@ -262,7 +267,7 @@ export const RedeemNotANumber: Story = {
     return withMocks(maxmoneyHandlers.live(rewardsFixture, { onRequest: (call) => sent(call.request.method, call.url.pathname) }))(context);
   },
   play: async ({ canvasElement }) => {
-    await history(canvasElement);
+    await ready(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
     const dialog = await redeemDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), 'ten');
@@ -277,7 +282,7 @@ export const FaqAndTerms: Story = {
   parameters: { visual: { skip: 'the modals alone are in MaxMoneyParts (ProgramFaq, ProgramTerms)' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await history(canvasElement);
+    await ready(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'FAQ' }));
     const faq = await screen().findByRole('dialog', { name: 'MaxMoney FAQ' });
     await expect(faq).toHaveTextContent('1 point = $1');
@@ -326,7 +331,7 @@ export const LoadConnectionError: Story = {
 export const Phone: Story = {
   parameters: phone,
   play: async ({ canvasElement }) => {
-    const t = await history(canvasElement);
+    const t = await ready(canvasElement);
     await expect(getComputedStyle(bodyRows(t)[0]).display).toBe('block');
     await expectNoHorizontalScroll(canvasElement.querySelector<HTMLElement>('[data-testid="frame"]')!);
   },
