@@ -139,12 +139,20 @@ export async function createDatabaseFromTemplate(url: string, name: string, temp
   return databaseUrl(url, name);
 }
 
-/** Drops a database made by createDatabaseFromTemplate (connections still open to it are ended). */
+/**
+ * Drops a database made by createDatabaseFromTemplate. A closed pool's connections may still be on
+ * their way out: Postgres waits up to 5 s for them. Only a connection still open after that (a leak)
+ * is ended (`force`), since ending one that is closing makes its client throw.
+ */
 export async function dropDatabase(url: string, name: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+    await client.query(`drop database if exists ${quoteIdent(name)}`).catch(async (err: { code?: string }) => {
+      // 55006: the database is being accessed by other users.
+      if (err.code !== '55006') throw err;
+      await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+    });
   } finally {
     await client.end();
   }
