@@ -1,0 +1,97 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
+import { onUnauthorized } from '../api/baseApi';
+import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
+import { clearSession } from '../lib/session';
+import { paths, patterns } from '../shared/paths';
+import { LoadingScreen } from '../features/auth/LoadingScreen';
+import { openRoutes } from '../features/auth/routes';
+import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { infoRoutes } from '../features/info/routes';
+import { maxmoneyRoutes } from '../features/maxmoney/routes';
+import { postbackRoutes } from '../features/postbacks/routes';
+import { referRoutes } from '../features/refer/routes';
+import { reportRoutes } from '../features/reports/routes';
+import { resourcesRoutes } from '../features/resources/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { PortalShell } from '../features/shell/PortalShell';
+import { appConfig } from './config';
+import { useAppDispatch } from './hooks';
+import { toRoute } from './toRoute';
+
+/**
+ * The routes of every signed-in area, collected here: each area exports its own
+ * (src/features/<area>/routes.tsx), so adding an area adds one line to this list
+ * (docs/adding-an-area.md). This module, with the shell, loads only for a signed-in affiliate.
+ */
+const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...maxmoneyRoutes, ...resourcesRoutes, ...referRoutes];
+
+/** Logout (spec 002 §4): remove the three keys and reload. */
+function endSession() {
+  clearSession();
+  window.location.reload();
+}
+
+/**
+ * On every route change of a signed-in affiliate: re-verify the token and record a page view
+ * (spec 002 §4). A failed verification, or any 401, ends the session.
+ */
+function useSessionChecks() {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const [pageView] = usePageViewMutation();
+  useEffect(() => onUnauthorized(endSession), []);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+    const check = dispatch(authApi.endpoints.verifyToken.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    check.unwrap().then(
+      (r) => {
+        if (!r.success) endSession();
+      },
+      (e: { status?: unknown }) => {
+        // A network failure is not proof the session is gone; a server answer is.
+        if (typeof e?.status === 'number') endSession();
+      },
+    );
+    void pageView({ screen_name: location.pathname, query_string: location.search });
+  }, [location.pathname, location.search, dispatch, pageView]);
+}
+
+/** The checks as a leaf: the routes around it (and the shell) are not rendered again by each navigation. */
+function SessionChecks() {
+  useSessionChecks();
+  return null;
+}
+
+export function SignedInRoutes() {
+  const [logout] = useLogoutMutation();
+  const onLogout = () => {
+    // Revoke the token on the server, then forget it here whatever the answer.
+    void logout().finally(endSession);
+  };
+  return (
+    <>
+      <SessionChecks />
+      <Routes>
+        <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
+        {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
+        {payCompletionRoutes.map(toRoute)}
+        <Route
+          element={
+            <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
+              <Suspense fallback={<LoadingScreen />}>
+                <Outlet />
+              </Suspense>
+            </PortalShell>
+          }
+        >
+          {signedInRoutes.map(toRoute)}
+        </Route>
+        <Route path={patterns.other} element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+    </>
+  );
+}
