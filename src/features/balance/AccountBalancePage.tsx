@@ -11,7 +11,7 @@ import { Card, CardBody } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
-import { PageStack } from '../../ui/PageStack';
+import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
 import { Table, type TableColumn } from '../../ui/Table';
 
 export const PAGE_TITLE = 'Account Balances';
@@ -128,7 +128,7 @@ function StatementBody({
     return (
       <Card>
         <CardBody>
-          <Empty>{NO_STATEMENT}</Empty>
+          <PageEmpty>{NO_STATEMENT}</PageEmpty>
         </CardBody>
       </Card>
     );
@@ -154,9 +154,9 @@ function StatementBody({
     );
   } else if (!shown || !years) {
     body = (
-      <Centered>
+      <PageLoading>
         <Spinner label="Loading your statement" />
-      </Centered>
+      </PageLoading>
     );
   } else {
     body = <Statement year={shownYear} response={shown} stale={stale} />;
@@ -265,14 +265,4 @@ const Failure = styled.div`
   }
 `;
 
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[6]}px 0;
-`;
 
-const Empty = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[4]}px 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;

@@ -10,7 +10,7 @@ import { formatMoney, formatPoints } from '../../shared/format';
 import { maxmoneyProgram } from '../../shared/programTerms';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { PageStack } from '../../ui/PageStack';
+import { PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { REDEEM_FOR_CASH, withNewRedeem } from './maxmoneyView';
@@ -119,9 +119,9 @@ export function MaxMoneyPage() {
     body = (
       <Card>
         <CardBody>
-          <Centered>
+          <PageLoading>
             <Spinner label="Loading your points" />
-          </Centered>
+          </PageLoading>
         </CardBody>
       </Card>
     );
@@ -154,9 +154,9 @@ export function MaxMoneyPage() {
           fallback={
             <Card>
               <CardBody>
-                <Centered>
+                <PageLoading>
                   <Spinner label="Loading the promos" />
-                </Centered>
+                </PageLoading>
               </CardBody>
             </Card>
           }
@@ -310,8 +310,3 @@ const Failure = styled.div`
   }
 `;
 
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[6]}px 0;
-`;

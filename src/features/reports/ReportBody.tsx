@@ -22,6 +22,7 @@ import { apiDates } from '../../shared/reportDates';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { IconButton } from '../../ui/IconButton';
+import { PageEmpty, PageLoading } from '../../ui/PageStack';
 import { Link } from '../../ui/Link';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { Pagination } from '../../ui/Pagination';
@@ -94,9 +95,9 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
       <Card>
         <CardBody>
           {query.isFetching && !loaded ? (
-            <Centered>
+            <PageLoading>
               <Spinner label="Loading the report" />
-            </Centered>
+            </PageLoading>
           ) : error ? (
             <SystemMessage variant="error" isDismissable={false}>
               {error}
@@ -424,16 +425,8 @@ const Stack = styled.div`
   gap: ${({ theme }) => theme.space[3]}px;
   min-width: 0;
 `;
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[6]}px 0;
-`;
-const Empty = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[4]}px 0;
+const Empty = styled(PageEmpty)`
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 const Scroll = styled.div`
   overflow-x: auto;

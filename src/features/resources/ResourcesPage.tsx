@@ -6,7 +6,7 @@ import { useResourcesQuery } from '../../api/rewardsApi';
 import { usePageTitle } from '../../lib/page';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
-import { PageStack } from '../../ui/PageStack';
+import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { ResourceCard } from './ResourceCard';
@@ -62,15 +62,15 @@ export function ResourcesPage({ apiBase = defaultApiBase }: { /** Where the reso
     );
   } else if (!data) {
     body = (
-      <Centered>
+      <PageLoading>
         <Spinner label="Loading resources" />
-      </Centered>
+      </PageLoading>
     );
   } else if (categories.length === 0) {
     body = (
       <Card>
         <CardBody>
-          <Empty>{NO_RESOURCES}</Empty>
+          <PageEmpty>{NO_RESOURCES}</PageEmpty>
         </CardBody>
       </Card>
     );
@@ -127,14 +127,4 @@ const Failure = styled.div`
   gap: ${({ theme }) => theme.space[3]}px;
 `;
 
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[6]}px 0;
-`;
 
-const Empty = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[4]}px 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;

@@ -14,3 +14,17 @@ export const PageStack = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
+
+/** Where a screen's loading spinner sits while its data comes: centred, 24 px above and below. */
+export const PageLoading = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space[6]}px 0;
+`;
+
+/** A screen's empty text ('You have no transactions.', 'No stats for this date range.'): muted, padded. */
+export const PageEmpty = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]}px 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,1 +1,1 @@
-export { PageStack } from './PageStack';
+export { PageEmpty, PageLoading, PageStack } from './PageStack';
