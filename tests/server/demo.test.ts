@@ -91,7 +91,12 @@ describe(`demo network (${testEngine})`, () => {
     expect(mm.length).toBeGreaterThan(3);
     expect(demo.maxmoney_balance).toBeCloseTo(mm.reduce((s, r) => s + r.amount, 0), 2);
     const balance = await db.selectFrom('account_balance_lines').select(['type', 'line_date']).where('affiliate_id', '=', demo.id).execute();
-    expect(new Set(balance.map((b) => b.type))).toEqual(new Set(['Earnings', 'Payment', 'Referral', 'Bonus', 'Adjustment']));
+    expect(new Set(balance.map((b) => b.type))).toEqual(new Set(['Earnings', 'Payment', 'Referral', 'Bonus', 'Adjustment', 'MaxMoney']));
+    // A past redemption was settled by the job: Redeemed, linked to its MaxMoney line.
+    const redeemed = await db.selectFrom('maxmoney_transactions').select(['amount', 'balance_line_id']).where('affiliate_id', '=', demo.id).where('entry_type', '=', 'Redeemed').execute();
+    expect(redeemed).toHaveLength(1);
+    const line = await db.selectFrom('account_balance_lines').select(['type', 'amount']).where('id', '=', redeemed[0].balance_line_id!).executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ type: 'MaxMoney', amount: -redeemed[0].amount });
     expect(new Set(balance.map((b) => b.line_date.slice(0, 4))).size).toBeGreaterThanOrEqual(2);
     expect(await db.selectFrom('referrals').select('referred_id').where('referrer_id', '=', demo.id).execute()).toHaveLength(4);
   });

@@ -5,7 +5,7 @@ import { Random } from '../../db/demo/random';
 import type { DB } from '../../db/schema';
 import { dayStart, programDay, redeemWeekOf } from './calendar';
 import { loadPromoTerms, promoStanding, round2 } from './earnings';
-import { creditEndedPromos, runMaxmoneyJobs } from './jobs';
+import { creditEndedPromos, runMaxmoneyJobs, settleRedemptions } from './jobs';
 
 type Put = <T extends keyof DB & string>(table: T, values: ReadonlyArray<Insertable<DB[T]>>) => Promise<unknown>;
 
@@ -33,6 +33,8 @@ export interface DemoMaxmoneyInput {
  * - Flash Promo: Weekend Deals (OFFER_SPECIFIC, ongoing, not registered: the browser journey registers).
  * - Beat Your Best (BEAT_YOUR_BEST, ongoing, registered), three tiers.
  * - New Verticals Bonus (NEVER_RUN, future): campaigns the demo never ran.
+ * - One redemption soon after the first promo, settled by the job into a MaxMoney ledger line and
+ *   paid with the next weekly payment (settledRedemption).
  * Answers the maxmoney_transactions rows written.
  */
 export async function seedDemoMaxmoney(trx: Kysely<DB>, input: DemoMaxmoneyInput): Promise<number> {
@@ -81,6 +83,7 @@ export async function seedDemoMaxmoney(trx: Kysely<DB>, input: DemoMaxmoneyInput
     const firstRun = new Date(dayStart(addDaysTo(end, 1)).getTime() + 3_600_000);
     if (firstRun < now) await creditEndedPromos(trx, firstRun);
   }
+  await settledRedemption(trx, demoId, addDaysTo(day(-H + 13), 3));
   await runMaxmoneyJobs(trx, now);
 
   // Two redemptions of this redeem week, still pending (cancellable), within the balance.
@@ -98,4 +101,31 @@ export async function seedDemoMaxmoney(trx: Kysely<DB>, input: DemoMaxmoneyInput
   await trx.updateTable('affiliates').set({ maxmoney_balance: sql`maxmoney_balance - ${total}` }).where('id', '=', demoId).execute();
   const credited = await trx.selectFrom('maxmoney_transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('entry_type', '=', 'Promo').executeTakeFirstOrThrow();
   return Number(credited.n);
+}
+
+/**
+ * A redemption of the past, paid: half of the first promo's points (at most 30) redeemed at noon on
+ * `day`, settled by the settlement job after its week's cutoff into a 'MaxMoney' line for the
+ * following Wednesday, and paid with the first weekly payment on or after that day (the demo's
+ * ledger was written before: that payment takes the line's amount too, as the real one would have).
+ */
+async function settledRedemption(trx: Kysely<DB>, demoId: number, day: string): Promise<void> {
+  const first = await trx.selectFrom('maxmoney_transactions').select('amount').where('affiliate_id', '=', demoId).where('entry_type', '=', 'Promo').where('promo_id', '=', 1).executeTakeFirst();
+  const amount = round2(Math.min(30, Number(first?.amount ?? 0) / 2));
+  if (amount <= 0) return;
+  const entryDate = new Date(dayStart(day).getTime() + 12 * 3_600_000);
+  await trx.insertInto('maxmoney_transactions').values({ affiliate_id: demoId, entry_date: entryDate, entry_type: 'Redeem', amount: -amount, notes: 'Redeem request' }).execute();
+  await trx.updateTable('affiliates').set({ maxmoney_balance: sql`maxmoney_balance - ${amount}` }).where('id', '=', demoId).execute();
+  const week = redeemWeekOf(entryDate);
+  await settleRedemptions(trx, new Date(week.to.getTime() + 3_600_000));
+  const payment = await trx
+    .selectFrom('account_balance_lines')
+    .select(['id', 'amount'])
+    .where('affiliate_id', '=', demoId)
+    .where('type', '=', 'Payment')
+    .where('line_date', '>=', week.payDay)
+    .orderBy('line_date')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (payment) await trx.updateTable('account_balance_lines').set({ amount: round2(Number(payment.amount) - amount) }).where('id', '=', payment.id).execute();
 }
