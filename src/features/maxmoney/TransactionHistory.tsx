@@ -89,8 +89,9 @@ export const TransactionHistory = forwardRef<HTMLHeadingElement, TransactionHist
       { key: 'notes', header: 'Notes', render: (t) => t.notes },
       {
         key: 'actions',
+        // No phone label (no textValue): on a phone the card shows the cancel button alone, and rows
+        // without one no dangling 'Actions'. The button names itself.
         header: <VisuallyHidden>Actions</VisuallyHidden>,
-        textValue: 'Actions',
         align: 'end',
         render: (t) => (t.entry_type === 'Redeem' ? <CancelRedeem entry={t} onCancelled={onCancelled} onFailed={onCancelFailed} /> : null),
       },
