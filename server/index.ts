@@ -72,7 +72,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     logger: serverLoggerOptions(config.logLevel),
   });
 
-  const stopMoneyJobs = startMoneyJobs(database.db, (err) => app.log.warn({ err }, 'a money job failed (it runs again within the hour)'));
+  const stopMoneyJobs = startMoneyJobs(database.db, (err) => app.log.error({ err }, 'a money job failed (it runs again within the hour)'));
 
   // Housekeeping: forget sign-in attempts older than a day, hourly.
   const prune = setInterval(() => {

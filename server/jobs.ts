@@ -10,8 +10,11 @@ import { runReferralJobs } from './modules/referrals/jobs';
  * server process may run them and a restart loses nothing. `npm start` runs them at start and hourly.
  */
 export async function runMoneyJobs(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
-  await runMaxmoneyJobs(db, now);
-  await runReferralJobs(db, now);
+  // One job failing does not keep the other from running; both failures are reported.
+  const results = await Promise.allSettled([runMaxmoneyJobs(db, now), runReferralJobs(db, now)]);
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, 'both money jobs failed');
 }
 
 /** Runs the jobs now and then every `everyMs`; the timer does not keep the process alive. */

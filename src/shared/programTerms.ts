@@ -35,6 +35,8 @@ export const maxmoneyProgram = {
   dollarsPerPoint: 1,
   pointCap: 10_000,
   redeemCutoff: 'Monday 11:59 pm Eastern',
+  /** For how many days after a promo ends its credit follows reversals and late approvals. */
+  revisionDays: 30,
   paidOn: 'the following Wednesday',
   /** Promos run every two weeks, plus flash promos of a few days. */
   promoRhythm: 'every two weeks, plus flash promos of a few days',

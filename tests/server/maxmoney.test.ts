@@ -7,7 +7,7 @@ import { DEFAULT_MAXMONEY_REDEEM_LIMIT, maxmoneyFromEnv } from '../../server/con
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { programDay, redeemWeekOf, redeemWeekOfDay } from '../../server/modules/maxmoney/calendar';
-import { runMaxmoneyJobs } from '../../server/modules/maxmoney/jobs';
+import { PROMO_REVISION_DAYS, reviseCreditedPromos, runMaxmoneyJobs } from '../../server/modules/maxmoney/jobs';
 import { cancelRedeem, maxmoneyMessages, redeem, rewardsOf } from '../../server/modules/maxmoney/service';
 import { insertAffiliate, insertConversions, setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
 
@@ -350,6 +350,50 @@ describe(`the points jobs (${testEngine})`, () => {
     expect(await balanceOf(a.id)).toBe(11.1);
     const past = (await getRewards(a.token)).past_promos.find((p) => p.promo_id === promo)!;
     expect(past).toMatchObject({ registered: true, top_earnings: 111, total_points: 11.1 });
+  });
+
+  it('keeps a credited promo true to its conversions for 30 days: reversals taken back, late approvals added, once each, never below zero', async () => {
+    const a = await newAffiliate(0);
+    const d = today();
+    const start = addDaysTo(d, -10);
+    const end = addDaysTo(d, -5);
+    const promo = await newPromo({ type: 'OFFER_SPECIFIC', start, end, reward: 0.1, campaigns: [1002] });
+    await registerDirect(promo, a.id);
+    await insertConversions(t.database, a.id, [
+      { at: eastern(addDaysTo(d, -8)), payout: 100, campaignId: 1002 },
+      { at: eastern(addDaysTo(d, -7)), payout: 40, campaignId: 1002 },
+      { at: eastern(addDaysTo(d, -6)), payout: 30, campaignId: 1002, status: 'pending' },
+    ]);
+    const now = new Date();
+    await runMaxmoneyJobs(db(), now);
+    expect(await balanceOf(a.id)).toBe(14);
+    const setStatus = (payout: number, status: 'approved' | 'reversed') =>
+      db().updateTable('conversions').set({ status }).where('affiliate_id', '=', a.id).where('payout', '=', payout).execute();
+
+    // The advertiser reverses the 40 and approves the pending 30: both revisions, once each.
+    await setStatus(40, 'reversed');
+    await Promise.all([runMaxmoneyJobs(db(), now), runMaxmoneyJobs(db(), now)]);
+    await setStatus(30, 'approved');
+    await runMaxmoneyJobs(db(), now);
+    await runMaxmoneyJobs(db(), now);
+    const entries = await entriesOf(a.id);
+    expect(entries.map((e) => [e.entry_type, e.amount])).toEqual([['Promo', 14], ['Adjustment', -4], ['Adjustment', 3]]);
+    expect(entries[1].notes).toMatch(/taken back for conversions reversed after the promo was credited$/);
+    expect(entries[2].notes).toMatch(/added for conversions approved after the promo was credited$/);
+    expect(await balanceOf(a.id)).toBe(13);
+    expect((await getRewards(a.token)).past_promos.find((p) => p.promo_id === promo)).toMatchObject({ top_earnings: 130, total_points: 13 });
+
+    // Points already redeemed stay redeemed: a take-back stops at zero.
+    await db().updateTable('affiliates').set({ maxmoney_balance: 2 }).where('id', '=', a.id).execute();
+    await setStatus(100, 'reversed');
+    await runMaxmoneyJobs(db(), now);
+    expect(await balanceOf(a.id)).toBe(0);
+    expect((await entriesOf(a.id)).at(-1)).toMatchObject({ entry_type: 'Adjustment', amount: -2 });
+
+    // After 30 days the credit is final.
+    await setStatus(100, 'approved');
+    expect(await reviseCreditedPromos(db(), eastern(addDaysTo(end, PROMO_REVISION_DAYS + 1)))).toBe(0);
+    expect(await reviseCreditedPromos(db(), eastern(addDaysTo(end, PROMO_REVISION_DAYS)))).toBe(1);
   });
 
   it('pays nothing below the minimum, and NEVER_RUN only on campaigns new to the affiliate', async () => {

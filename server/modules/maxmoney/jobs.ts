@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { formatLongDate } from '../../../src/shared/dates';
+import { addDaysTo, formatLongDate } from '../../../src/shared/dates';
 import { formatPoints } from '../../../src/shared/format';
+import { maxmoneyProgram } from '../../../src/shared/programTerms';
 import type { DB } from '../../db/schema';
 import { programDay, redeemWeekOf, redeemWeekOfDay } from './calendar';
 import { loadPromoTerms, promoColumns, promoStanding, round2 } from './earnings';
@@ -13,7 +14,33 @@ import { loadPromoTerms, promoColumns, promoStanding, round2 } from './earnings'
  */
 export async function runMaxmoneyJobs(db: Kysely<DB>, now: Date): Promise<void> {
   await creditEndedPromos(db, now);
+  await reviseCreditedPromos(db, now);
   await settleRedemptions(db, now);
+}
+
+/**
+ * For how many days after a promo's last day its credited points follow the conversions: an
+ * advertiser may still approve a pending conversion, or reverse an approved one (docs/rewards.md
+ * "Revisions"). After that the credit is final.
+ */
+export const PROMO_REVISION_DAYS = maxmoneyProgram.revisionDays;
+
+/**
+ * Runs one unit of work (one affiliate's promo, one week's settlement) after another; a unit that
+ * fails does not stop the others (it is tried again at the next run), and the failures are thrown
+ * together at the end so the caller logs them.
+ */
+async function eachUnit<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  const failures: unknown[] = [];
+  for (const item of items) {
+    try {
+      await fn(item);
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} of ${items.length} units of a MaxMoney job failed`);
 }
 
 const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
@@ -42,7 +69,7 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
   const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
   const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
   let credited = 0;
-  for (const d of due) {
+  await eachUnit(due, async (d) => {
     const promo = terms.get(d.promo_id)!;
     const done = await inTransaction(db, async (trx) => {
       const standing = await promoStanding(trx, d.affiliate_id, promo, now);
@@ -76,8 +103,80 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
       return true;
     });
     if (done) credited++;
-  }
+  });
   return credited;
+}
+
+/**
+ * Keeps credited promos true to the conversions for PROMO_REVISION_DAYS after their end (issue 19:
+ * "reversed conversions taken back"): a registration whose points, computed again, differ from what
+ * was credited gets one 'Adjustment' entry of the difference, and its credited figures are updated,
+ * in one transaction under the registration's row lock (a second run, or process, then finds nothing
+ * to do). Points taken back never take the balance below zero (points already redeemed stay
+ * redeemed): the entry records what was actually taken. Answers the number of registrations revised.
+ */
+export async function reviseCreditedPromos(db: Kysely<DB>, now: Date): Promise<number> {
+  const today = programDay(now);
+  const credited = await db
+    .selectFrom('maxmoney_registrations as r')
+    .innerJoin('maxmoney_promos as p', 'p.id', 'r.promo_id')
+    .select(['r.promo_id', 'r.affiliate_id'])
+    .where('r.credited_at', 'is not', null)
+    .where('p.end_date', '>=', addDaysTo(today, -PROMO_REVISION_DAYS))
+    .orderBy('r.promo_id')
+    .orderBy('r.affiliate_id')
+    .execute();
+  if (credited.length === 0) return 0;
+  const promoIds = [...new Set(credited.map((d) => d.promo_id))];
+  const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
+  const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  let revised = 0;
+  await eachUnit(credited, async (d) => {
+    const promo = terms.get(d.promo_id)!;
+    const done = await inTransaction(db, async (trx) => {
+      const reg = await trx
+        .selectFrom('maxmoney_registrations')
+        .select(['credited_points'])
+        .where('promo_id', '=', d.promo_id)
+        .where('affiliate_id', '=', d.affiliate_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const standing = await promoStanding(trx, d.affiliate_id, promo, now);
+      const diff = round2(standing.points - Number(reg.credited_points ?? 0));
+      if (diff === 0) return false;
+      await trx
+        .updateTable('maxmoney_registrations')
+        .set({ credited_earnings: standing.earnings, credited_points: standing.points })
+        .where('promo_id', '=', d.promo_id)
+        .where('affiliate_id', '=', d.affiliate_id)
+        .execute();
+      const { maxmoney_balance } = await trx.selectFrom('affiliates').select('maxmoney_balance').where('id', '=', d.affiliate_id).forUpdate().executeTakeFirstOrThrow();
+      const applied = diff > 0 ? diff : -Math.min(-diff, round2(Number(maxmoney_balance)));
+      if (applied === 0) return true;
+      await trx
+        .insertInto('maxmoney_transactions')
+        .values({
+          affiliate_id: d.affiliate_id,
+          entry_date: now,
+          entry_type: 'Adjustment',
+          amount: applied,
+          promo_id: promo.id,
+          notes:
+            diff > 0
+              ? `${promo.name}: ${formatPoints(applied)} points added for conversions approved after the promo was credited`
+              : `${promo.name}: ${formatPoints(-applied)} points taken back for conversions reversed after the promo was credited`,
+        })
+        .execute();
+      await trx
+        .updateTable('affiliates')
+        .set({ maxmoney_balance: sql`maxmoney_balance + ${applied}` })
+        .where('id', '=', d.affiliate_id)
+        .execute();
+      return true;
+    });
+    if (done) revised++;
+  });
+  return revised;
 }
 
 /**
@@ -107,7 +206,7 @@ export async function settleRedemptions(db: Kysely<DB>, now: Date): Promise<numb
     groups.set(key, g);
   }
   let written = 0;
-  for (const g of groups.values()) {
+  await eachUnit([...groups.values()], async (g) => {
     const week = redeemWeekOfDay(g.day);
     const done = await inTransaction(db, async (trx) => {
       const paid = await trx
@@ -135,7 +234,7 @@ export async function settleRedemptions(db: Kysely<DB>, now: Date): Promise<numb
       return true;
     });
     if (done) written++;
-  }
+  });
   return written;
 }
 

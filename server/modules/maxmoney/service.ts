@@ -136,7 +136,9 @@ export async function rewardsOf(db: Kysely<DB>, affiliateId: number, settings: M
         top_earnings: earnings,
         top_earnings_threshold: p.top_earnings_threshold,
         total_points: points,
-        ...(standing.byb ? { byb_rewards: standing.byb } : {}),
+        // A credited past promo shows what was credited, its beat-your-best figures too (the job keeps
+        // the credit true to the conversions for PROMO_REVISION_DAYS).
+        ...(standing.byb ? { byb_rewards: phase === 'past' && reg?.credited_at ? { ...standing.byb, current_earnings: earnings } : standing.byb } : {}),
       };
       return { phase, promo };
     }),
@@ -180,13 +182,17 @@ export async function registerForPromo(db: Kysely<DB>, affiliateId: number, prom
     .where('affiliate_id', '=', affiliateId)
     .executeTakeFirst();
   if (already) return done;
-  const { balance } = await standingOf(db, affiliateId, false);
-  if (balance > maxmoneyProgram.pointCap) throw new ApiError(409, maxmoneyMessages.overCap);
-  await db
-    .insertInto('maxmoney_registrations')
-    .values({ promo_id: promoId, affiliate_id: affiliateId, registered_at: now })
-    .onConflict((oc) => oc.columns(['promo_id', 'affiliate_id']).doNothing())
-    .execute();
+  // The cap is checked under the affiliate's row lock, as redeem and the crediting job take it: a
+  // credit landing at the same moment is seen, not raced.
+  await db.transaction().execute(async (trx) => {
+    const { balance } = await standingOf(trx, affiliateId, true);
+    if (balance > maxmoneyProgram.pointCap) throw new ApiError(409, maxmoneyMessages.overCap);
+    await trx
+      .insertInto('maxmoney_registrations')
+      .values({ promo_id: promoId, affiliate_id: affiliateId, registered_at: now })
+      .onConflict((oc) => oc.columns(['promo_id', 'affiliate_id']).doNothing())
+      .execute();
+  });
   return done;
 }
 

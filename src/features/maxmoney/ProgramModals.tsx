@@ -56,7 +56,7 @@ export function termsEntries(redeemLimit: number): string[] {
     `You can redeem up to ${formatPoints(redeemLimit)} points a week.`,
     `Points redeemed before ${program.redeemCutoff} qualify for payment ${program.paidOn}: they are added to your account balance and paid with it.`,
     'Your account must be in good standing to redeem points.',
-    `Promos run ${program.promoRhythm}. Points are earned only in promos you registered for, and are credited when the promo ends; reversed conversions are taken back.`,
+    `Promos run ${program.promoRhythm}. Points are earned only in promos you registered for, and are credited when the promo ends. For ${program.revisionDays} days after that, conversions reversed later are taken back and conversions approved later are added.`,
   ];
 }
 

@@ -210,7 +210,7 @@ export const ProgramTerms: Story = {
       'You can redeem up to 750.00 points a week.',
       'Points redeemed before Monday 11:59 pm Eastern qualify for payment the following Wednesday: they are added to your account balance and paid with it.',
       'Your account must be in good standing to redeem points.',
-      'Promos run every two weeks, plus flash promos of a few days. Points are earned only in promos you registered for, and are credited when the promo ends; reversed conversions are taken back.',
+      'Promos run every two weeks, plus flash promos of a few days. Points are earned only in promos you registered for, and are credited when the promo ends. For 30 days after that, conversions reversed later are taken back and conversions approved later are added.',
     ]);
     await animationsSettled();
   },
