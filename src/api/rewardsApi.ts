@@ -14,6 +14,14 @@ function setBadge(balance: number) {
 }
 
 /**
+ * The rewards answer is fetched again after any answer of the server, a refusal too: a 404 or 409
+ * (the entry was cancelled or paid in another tab, the limit was reached elsewhere) means the page
+ * shows stale data. A network failure changes nothing, so nothing is fetched.
+ */
+const afterAnswer = (result: unknown, error: unknown): Array<'MaxMoney'> =>
+  result || (typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number') ? ['MaxMoney'] : [];
+
+/**
  * MaxMoney points, partner resources and the referral count (spec 001 §2.2-2.4, §7). A redeem or a
  * cancel answers with the new balance: the badge in the top bar takes it at once, and the rewards
  * answer (balance, history, weekly total) is fetched again.
@@ -34,7 +42,7 @@ export const rewardsApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(setBadge(data.balance));
       },
-      invalidatesTags: (result) => (result ? ['MaxMoney'] : []),
+      invalidatesTags: afterAnswer,
     }),
     cancelRedeem: build.mutation<Reply<typeof cancelRedeem>, Body<typeof cancelRedeem>>({
       query: withBody(cancelRedeem),
@@ -42,7 +50,7 @@ export const rewardsApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(setBadge(data.balance));
       },
-      invalidatesTags: (result) => (result ? ['MaxMoney'] : []),
+      invalidatesTags: afterAnswer,
     }),
     resources: build.query<Reply<typeof resources>, void>({
       query: plain(resources),
