@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { hasValidSession } from '../lib/session';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
+import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 
 /**
  * Each side's routes load with it (issue 11): the signed-in list and the shell only for a session, the
@@ -16,5 +17,9 @@ export function SessionGate() {
     void hasValidSession().then(setSignedIn);
   }, []);
   if (signedIn === null) return <LoadingScreen />;
-  return <Suspense fallback={<LoadingScreen />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>;
+  return (
+    <LoadFailureBoundary>
+      <Suspense fallback={<LoadingScreen />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    </LoadFailureBoundary>
+  );
 }

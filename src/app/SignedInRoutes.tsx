@@ -17,6 +17,7 @@ import { reportRoutes } from '../features/reports/routes';
 import { resourcesRoutes } from '../features/resources/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { PortalShell } from '../features/shell/PortalShell';
+import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 import { appConfig } from './config';
 import { useAppDispatch } from './hooks';
 import { toRoute } from './toRoute';
@@ -65,6 +66,21 @@ function SessionChecks() {
   return null;
 }
 
+/**
+ * The screen inside the shell: loading while its code comes, and if it cannot come (or fails to
+ * render) a message and Try again in its place, the shell still usable; another route clears it.
+ */
+function Screen() {
+  const { pathname } = useLocation();
+  return (
+    <LoadFailureBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </LoadFailureBoundary>
+  );
+}
+
 export function SignedInRoutes() {
   const [logout] = useLogoutMutation();
   const onLogout = () => {
@@ -82,9 +98,7 @@ export function SignedInRoutes() {
         <Route
           element={
             <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
-              <Suspense fallback={<LoadingScreen />}>
-                <Outlet />
-              </Suspense>
+              <Screen />
             </PortalShell>
           }
         >

@@ -1,0 +1,2 @@
+export { LoadFailureBoundary } from './LoadFailureBoundary';
+export type { LoadFailureBoundaryProps } from './LoadFailureBoundary';
