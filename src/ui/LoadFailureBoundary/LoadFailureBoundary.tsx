@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button';
+// The look of the product's buttons without react-aria: this boundary sits in the entry, which
+// every route downloads (a plain button keeps the sign-in page's first download as it was).
+import { buttonStyles } from '../Button/buttonStyles';
 
 const Box = styled.div`
   min-height: 240px;
@@ -17,6 +19,14 @@ const Box = styled.div`
   p {
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const RetryButton = styled.button`
+  ${buttonStyles}
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
   }
 `;
 
@@ -61,7 +71,9 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, Sta
       <Box role="alert">
         <h2>This page could not be loaded.</h2>
         <p>Connection error.</p>
-        <Button onPress={retry}>Try again</Button>
+        <RetryButton type="button" data-variant="primary" data-size="md" onClick={retry}>
+          Try again
+        </RetryButton>
       </Box>
     );
   }
