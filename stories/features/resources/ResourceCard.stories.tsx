@@ -1,0 +1,37 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ResourceCard } from '../../../src/features/resources/ResourceCard';
+import { apiBase } from '../../../src/api/baseApi';
+import { resourceHandlers, resourcesFixture } from '../../mocks/resources';
+
+/** One partner resource's card on its own (spec 001 §2.3): with a promo code, and without one. */
+const meta = {
+  title: 'Features/Resources/ResourceCard',
+  component: ResourceCard,
+  args: { resource: resourcesFixture[0], apiBase },
+  beforeEach: <A,>({ msw }: StoryContext<A>) => {
+    msw.use(resourceHandlers.images());
+  },
+  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+} satisfies Meta<typeof ResourceCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithPromoCode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'BrightHost' })).toBeVisible();
+    await expect(canvas.getByText('30% off the first year of any plan.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /Learn More about BrightHost/ })).toHaveAttribute('target', '_blank');
+  },
+};
+
+export const WithoutPromoCode: Story = {
+  args: { resource: resourcesFixture[1] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'PageForge' })).toBeVisible();
+    await expect(canvas.queryByText(/MAXPUB30/)).toBeNull();
+  },
+};
