@@ -103,7 +103,7 @@ for (let i = 0; i < selected.length; ) {
   );
   for (const { stage, code, output, secs } of finished) {
     if (together) console.log(`\n━━━ ${stage.name} ━━━\n${output}`);
-    results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs, tests: testCount(output) });
+    results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs, tests: testCount(output), failures: code === 0 ? [] : failures(output) });
   }
 }
 
@@ -114,6 +114,25 @@ function testCount(rawOutput) {
   if (vitest) return Number(vitest[1]);
   const pw = output.match(/^e2e: (\d+)\/(\d+)/m);
   return pw ? Number(pw[2]) : null;
+}
+
+/** The failed tests of a stage (vitest's "FAIL  file > test" with its error's first line, e2e's "failed:"), at most ten. */
+function failures(rawOutput) {
+  const lines = plain(rawOutput).split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length && found.length < 10; i++) {
+    const e2e = lines[i].match(/^\s+failed: (.*)$/);
+    if (e2e) {
+      found.push(e2e[1].trim());
+      continue;
+    }
+    const m = lines[i].match(/^\s*FAIL\s+(.*>.*)$/);
+    if (!m) continue;
+    const error = lines.slice(i + 1, i + 6).find((l) => /\S/.test(l) && !/^\s*FAIL\s/.test(l));
+    const entry = `${m[1].trim()}${error ? ` — ${error.trim().slice(0, 200)}` : ''}`;
+    if (!found.includes(entry)) found.push(entry);
+  }
+  return found;
 }
 
 console.log('\n━━━ summary ━━━');
@@ -132,4 +151,6 @@ console.log(`${'total'.padEnd(24)} ${String(results.reduce((sum, r) => sum + (r.
 console.log(`${'wall clock'.padEnd(24)} ${''.padStart(6)} ${((Date.now() - started) / 1000).toFixed(1).padStart(8)}`);
 const failed = results.filter((r) => r.status === 'FAILED');
 console.log(failed.length ? `\n${failed.length} stage(s) failed.` : '\nAll stages passed.');
+// CI keeps only the end of the output: name what failed here, with the first line of its error.
+for (const r of failed) for (const line of r.failures) console.log(`  ${r.name}: ${line}`);
 process.exit(failed.length ? 1 : 0);

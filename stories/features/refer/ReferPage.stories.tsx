@@ -99,6 +99,8 @@ export const FourReferrals: Story = {
     const texts = within(snippets).getAllByRole('textbox');
     await expect(texts).toHaveLength(3);
     for (const t of texts) await expect((t as HTMLInputElement).value).toContain(LINK);
+    // The copy feedback goes after its 2 s, so the screenshot never depends on how long the checks took.
+    await expect(await within(share).findByRole('button', { name: 'Copy' }, { timeout: 4000 })).toBeVisible();
   },
 };
 

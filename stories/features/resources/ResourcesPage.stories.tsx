@@ -85,6 +85,8 @@ export const Loaded: Story = {
 
     await expect(calls).toHaveLength(1);
     await expect(calls[0].request.headers.get('x-app-token')).toBeNull();
+    // The feedback goes after its 2 s, so the screenshot never depends on how long the checks took.
+    await expect(await within(bright).findByRole('button', { name: 'Copy' }, { timeout: 4000 })).toBeVisible();
   },
 };
 
