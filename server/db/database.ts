@@ -71,12 +71,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return {
     db,
     engine: 'postgres',
     location: `Postgres ${redactUrl(options.url)}${options.schema ? ` schema ${options.schema}` : ''}`,
     close: () => db.destroy(),
   };
+}
+
+/** The pg pool behind a Postgres Kysely (hot paths that send named, prepared statements: the click batch). */
+const pools = new WeakMap<Kysely<DB>, pg.Pool>();
+/** The pg pool of `db` when it is a Postgres database opened by openDatabase (not a transaction, not PGlite). */
+export function pgPoolOf(db: Kysely<DB>): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 async function ensureSchema(url: string, schema: string) {

@@ -1,5 +1,6 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { queryNamed } from './prepared';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
 import { dayInZoneByMinute } from '../../../src/shared/dates';
@@ -402,61 +403,99 @@ export function quarterOf(instant: Date): string {
   return new Date(Math.floor(instant.getTime() / 900_000) * 900_000).toISOString();
 }
 
+/** The columns of a click batch, in the order of CLICK_BATCH_SQL's first 22 parameters. */
+const CLICK_COLUMNS = [
+  ['click_key', 'text'], ['affiliate_id', 'int'], ['campaign_id', 'int'], ['tracking_link_id', 'int'], ['creative_id', 'int'],
+  ['landing_page_id', 'int'], ['sub1', 'text'], ['sub2', 'text'], ['sub3', 'text'], ['sub4', 'text'], ['sub5', 'text'], ['ip', 'text'],
+  ['country_code', 'text'], ['region', 'text'], ['city', 'text'], ['device', 'text'], ['os', 'text'], ['browser', 'text'],
+  ['referrer', 'text'], ['user_agent', 'text'], ['traffic_type', 'text'], ['clicked_at', 'timestamptz'],
+] as const;
+const ROLLUP_DIMS = 'affiliate_id, campaign_id, creative_id, landing_page_id, sub1';
+const params = (from: number, types: readonly string[]) => types.map((t, i) => `$${from + i}::${t}[]`).join(', ');
+
 /**
- * One statement, hence atomic without BEGIN/COMMIT round trips: the clicks (a data-modifying CTE)
- * and their counts added to stats_daily and stats_quarter, rows in key order (so concurrent batches lock the same
- * rollup rows in the same order). Rows travel as one JSON parameter. The group-commit batcher
- * calls it with the live clicks; the demo seed (server/db/demo/seed.ts) calls it with its history
- * (explicit clicked_at, in its own transaction), so demo rollups come from the same code.
+ * The click batch: one statement (hence atomic without BEGIN/COMMIT round trips) whose parameters
+ * are arrays, one per column (unnest), so its text never changes: Postgres parses it once per
+ * connection (a named, prepared statement) and a batch sends only the values.
+ */
+const CLICK_BATCH_SQL = `with inserted as (
+  insert into clicks (${CLICK_COLUMNS.map(([c]) => c).join(', ')})
+  select * from unnest(${params(1, CLICK_COLUMNS.map(([, t]) => t))})
+  returning 1
+),
+quarter as (
+  insert into stats_quarter (bucket, ${ROLLUP_DIMS}, clicks)
+  select * from unnest(${params(23, ['timestamptz', 'int', 'int', 'int', 'int', 'text', 'int'])})
+  on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1)
+  do update set clicks = stats_quarter.clicks + excluded.clicks
+  returning 1
+)
+insert into stats_daily (day, ${ROLLUP_DIMS}, clicks)
+select * from unnest(${params(30, ['date', 'int', 'int', 'int', 'int', 'text', 'int'])})
+on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1)
+do update set clicks = stats_daily.clicks + excluded.clicks`;
+
+/** Rollup increments of a batch, one entry per row (day or quarter, then the dimensions): its parameters as 7 arrays. */
+class RollupCounts {
+  private rows = new Map<string, { at: string; r: ClickRow; clicks: number }>();
+  add(at: string, r: ClickRow) {
+    const key = `${r.affiliate_id}\u0000${at}\u0000${r.campaign_id}\u0000${r.creative_id ?? 0}\u0000${r.landing_page_id ?? 0}\u0000${r.sub1 ?? ''}`;
+    const hit = this.rows.get(key);
+    if (hit) hit.clicks++;
+    else this.rows.set(key, { at, r, clicks: 1 });
+  }
+  /** In key order: concurrent batches (of several processes) lock the same rollup rows in the same order. */
+  columns(): string[] {
+    const cols: Array<Array<string | number>> = [[], [], [], [], [], [], []];
+    for (const key of [...this.rows.keys()].sort()) {
+      const { at, r, clicks } = this.rows.get(key)!;
+      cols[0].push(at); cols[1].push(r.affiliate_id); cols[2].push(r.campaign_id); cols[3].push(r.creative_id ?? 0);
+      cols[4].push(r.landing_page_id ?? 0); cols[5].push(r.sub1 ?? ''); cols[6].push(clicks);
+    }
+    return [textArray(cols[0] as string[]), intArray(cols[1]), intArray(cols[2]), intArray(cols[3]), intArray(cols[4]), textArray(cols[5] as string[]), intArray(cols[6])];
+  }
+}
+
+const ARRAY_SPECIAL = /["\\]/;
+/** A Postgres array literal of strings (every element quoted; `"` and `\` escaped): cheaper than pg's own array encoding. */
+function textArray(values: string[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    out += `${i === 0 ? '' : ','}"${ARRAY_SPECIAL.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`;
+  }
+  return `${out}}`;
+}
+/** A Postgres array literal of integers (null: NULL). */
+function intArray(values: Array<string | number | null>): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+}
+
+/**
+ * Writes clicks and their counts added to stats_daily and stats_quarter in one statement
+ * (CLICK_BATCH_SQL). On a Postgres pool it is a named statement (parsed once per connection); in a
+ * transaction or on PGlite the same text goes through Kysely. The group-commit batcher calls it
+ * with the live clicks; the demo seed (server/db/demo/seed.ts) calls it with its history (explicit
+ * clicked_at, in its own transaction), so demo rollups come from the same code.
  */
 export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string): Promise<void> {
-  const rollup = new Map<string, { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
-  const quarters = new Map<string, { bucket: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string; clicks: number }>();
-  const clicks = rows.map((r) => {
-    const day = clickDay(r.clicked_at, timeZone);
-    const dims = { affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '' };
-    const key = [r.affiliate_id, day, r.campaign_id, dims.creative_id, dims.landing_page_id, dims.sub1].join('\u0000');
-    const hit = rollup.get(key);
-    if (hit) hit.clicks++;
-    else rollup.set(key, { day, ...dims, clicks: 1 });
-    const bucket = quarterOf(r.clicked_at);
-    const qkey = [r.affiliate_id, bucket, r.campaign_id, dims.creative_id, dims.landing_page_id, dims.sub1].join('\u0000');
-    const qhit = quarters.get(qkey);
-    if (qhit) qhit.clicks++;
-    else quarters.set(qkey, { bucket, ...dims, clicks: 1 });
-    return {
-      click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
-      creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '',
-      sub3: r.sub3 ?? '', sub4: r.sub4 ?? '', sub5: r.sub5 ?? '', ip: r.ip ?? '', country_code: r.country_code ?? '',
-      region: r.region ?? '', city: r.city ?? '', device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
-      traffic_type: r.traffic_type ?? '', clicked_at: r.clicked_at.toISOString(),
-    };
-  });
-  const counts = [...rollup.keys()].sort().map((k) => rollup.get(k)!);
-  const quarterCounts = [...quarters.keys()].sort().map((k) => quarters.get(k)!);
-  await sql`
-    with inserted as (
-      insert into clicks (click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
-                          sub1, sub2, sub3, sub4, sub5, ip, country_code, region, city, device, os, browser, referrer, user_agent, traffic_type, clicked_at)
-      select click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id,
-             sub1, sub2, sub3, sub4, sub5, ip, country_code, region, city, device, os, browser, referrer, user_agent, traffic_type, clicked_at
-      from json_to_recordset(${JSON.stringify(clicks)}::json) as x(
-        click_key text, affiliate_id int, campaign_id int, tracking_link_id int, creative_id int, landing_page_id int,
-        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, region text, city text, device text, os text, browser text,
-        referrer text, user_agent text, traffic_type text, clicked_at timestamptz)
-      returning 1
-    ),
-    quarter as (
-      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks)
-      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks
-      from json_to_recordset(${JSON.stringify(quarterCounts)}::json) as q(bucket timestamptz, affiliate_id int, campaign_id int, creative_id int, landing_page_id int, sub1 text, clicks int)
-      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1)
-      do update set clicks = stats_quarter.clicks + excluded.clicks
-      returning 1
-    )
-    insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks)
-    select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks
-    from json_to_recordset(${JSON.stringify(counts)}::json) as r(day date, affiliate_id int, campaign_id int, creative_id int, landing_page_id int, sub1 text, clicks int)
-    on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1)
-    do update set clicks = stats_daily.clicks + excluded.clicks`.execute(db);
+  const days = new RollupCounts();
+  const quarters = new RollupCounts();
+  const n = rows.length;
+  const cols: Array<Array<string | number | null>> = CLICK_COLUMNS.map(() => new Array<string | number | null>(n));
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    days.add(clickDay(r.clicked_at, timeZone), r);
+    quarters.add(quarterOf(r.clicked_at), r);
+    cols[0][i] = r.click_key; cols[1][i] = r.affiliate_id; cols[2][i] = r.campaign_id; cols[3][i] = r.tracking_link_id ?? null;
+    cols[4][i] = r.creative_id ?? 0; cols[5][i] = r.landing_page_id ?? 0; cols[6][i] = r.sub1 ?? ''; cols[7][i] = r.sub2 ?? '';
+    cols[8][i] = r.sub3 ?? ''; cols[9][i] = r.sub4 ?? ''; cols[10][i] = r.sub5 ?? ''; cols[11][i] = r.ip ?? '';
+    cols[12][i] = r.country_code ?? ''; cols[13][i] = r.region ?? ''; cols[14][i] = r.city ?? ''; cols[15][i] = r.device ?? '';
+    cols[16][i] = r.os ?? ''; cols[17][i] = r.browser ?? ''; cols[18][i] = r.referrer ?? ''; cols[19][i] = r.user_agent ?? '';
+    cols[20][i] = r.traffic_type ?? ''; cols[21][i] = r.clicked_at.toISOString();
+  }
+  // Array literals built here (text, not JS arrays): pg and PGlite pass a string through as it is.
+  const clickArrays = cols.map((col, c) => (CLICK_COLUMNS[c][1] === 'int' ? intArray(col) : textArray(col as string[])));
+  const values = [...clickArrays, ...quarters.columns(), ...days.columns()];
+  await queryNamed(db, 'pp_click_batch_1', CLICK_BATCH_SQL, values);
 }
