@@ -47,6 +47,35 @@ export interface PostbackWorker {
   runOnce(): Promise<number>;
 }
 
+interface AttemptRecord {
+  id: number;
+  at: Date;
+  statusCode: number | null;
+  latency: number;
+  error: string;
+  status: string;
+  deliveredAt: Date | null;
+  nextAt: Date;
+}
+
+/** Delivery attempts in one statement (atomic): their postback_attempts rows and their deliveries' new state. */
+async function writeAttempts(db: Kysely<DB>, rows: AttemptRecord[]): Promise<void> {
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  await sql`
+    with attempts as (
+      insert into postback_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
+      select * from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => iso(r.at))}::timestamptz[],
+                           ${rows.map((r) => r.statusCode)}::int[], ${rows.map((r) => r.latency)}::int[], ${rows.map((r) => r.error)}::text[])
+      returning 1
+    )
+    update postback_deliveries d
+    set status = u.status, last_error = u.error, delivered_at = u.delivered_at, next_attempt_at = u.next_at
+    from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.error)}::text[],
+                ${rows.map((r) => iso(r.deliveredAt))}::timestamptz[], ${rows.map((r) => iso(r.nextAt))}::timestamptz[])
+      as u(id, status, error, delivered_at, next_at)
+    where d.id = u.id`.execute(db);
+}
+
 export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWorkerOptions> = {}): PostbackWorker {
   const o = { ...DEFAULT_POSTBACK_WORKER, ...options };
   const now = o.now ?? (() => new Date());
@@ -55,6 +84,36 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+
+  // Attempts that finish close together are recorded together: one statement (the attempts rows and
+  // the deliveries' new state) per flush, one flush in flight, instead of a transaction per attempt
+  // competing with conversion intake for the pool under load.
+  let recording: AttemptRecord[] = [];
+  let flushing: Promise<void> | null = null;
+  let waiters: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
+  function recordAttempt(r: AttemptRecord): Promise<void> {
+    recording.push(r);
+    const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+    if (!flushing) flushing = flushAttempts();
+    return done;
+  }
+  async function flushAttempts(): Promise<void> {
+    while (recording.length > 0) {
+      // Let the attempts that end in the same turn of the event loop join this flush.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const batch = recording;
+      const settle = waiters;
+      recording = [];
+      waiters = [];
+      try {
+        await writeAttempts(db, batch);
+        for (const w of settle) w.resolve();
+      } catch (err) {
+        for (const w of settle) w.reject(err);
+      }
+    }
+    flushing = null;
+  }
 
   async function attempt(d: { id: number; url: string; attempts: number; created_at: Date; is_test: boolean }) {
     const started = Date.now();
@@ -77,14 +136,7 @@ export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWo
     // A test postback is tried once: the affiliate is watching for its answer, and a failing test
     // should not keep firing.
     const status = delivered ? 'delivered' : permanent || expired || d.is_test ? 'failed' : 'pending';
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('postback_attempts').values({ delivery_id: d.id, attempted_at: at, status_code: statusCode, latency_ms: latency, error: error.slice(0, 500) }).execute();
-      await trx
-        .updateTable('postback_deliveries')
-        .set({ status, last_error: error.slice(0, 500), delivered_at: delivered ? at : null, next_attempt_at: status === 'pending' ? nextAt : at })
-        .where('id', '=', d.id)
-        .execute();
-    });
+    await recordAttempt({ id: d.id, at, statusCode, latency, error: error.slice(0, 500), status, deliveredAt: delivered ? at : null, nextAt: status === 'pending' ? nextAt : at });
     log(delivered ? 'postback delivered' : `postback attempt failed (${status})`, { delivery: d.id, status_code: statusCode, latency_ms: latency, error });
   }
 

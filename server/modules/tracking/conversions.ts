@@ -5,6 +5,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { encodeForUrl, escapeHtml, fillMacros } from './macros';
 import { dateTimeInZone, dayInZone, dayInZoneByMinute } from '../../../src/shared/dates';
 import { quarterOf } from './clicks';
+import { queryNamed } from './prepared';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 
 /**
@@ -45,13 +46,8 @@ interface ClickForConversion {
   postback_id: number | null; postback_type: string | null; postback_code: string | null;
 }
 
-/**
- * The clicks with their campaign, advertiser secret, rate (the default active one) and the affiliate
- * postback each fires (issue 6 point 4: the campaign's own when it has a type and code, else the
- * global one), in one round trip for a whole batch.
- */
-async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
-  const { rows } = await sql<ClickForConversion>`
+/** The text of loadClicks (a named statement: see prepared.ts). */
+const LOAD_CLICKS_SQL = `
     select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
            cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
            c.name as campaign_name, c.tracking_type, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
@@ -69,8 +65,22 @@ async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<strin
         and type <> '' and btrim(code) <> ''
       order by campaign_id nulls last limit 1
     ) p on true
-    where cl.click_key = any(${clickIds}::text[])`.execute(db);
-  return new Map(rows.map((row) => [row.click_key, { ...row, id: Number(row.id), rate: row.rate === null ? null : Number(row.rate) }]));
+    where cl.click_key = any($1::text[])`;
+
+/**
+ * The clicks with their campaign, advertiser secret, rate (the default active one) and the affiliate
+ * postback each fires (issue 6 point 4: the campaign's own when it has a type and code, else the
+ * global one), in one round trip for a whole batch.
+ */
+async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
+  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_1', LOAD_CLICKS_SQL, [clickIds]);
+  const clicks = new Map<string, ClickForConversion>();
+  for (const row of rows) {
+    row.id = Number(row.id);
+    row.rate = row.rate === null ? null : Number(row.rate);
+    clicks.set(row.click_key, row);
+  }
+  return clicks;
 }
 
 /**
@@ -173,18 +183,10 @@ function checkConversion(click: ClickForConversion | undefined, input: Conversio
 /** The report day of an instant, remembered for the current minute. */
 const conversionDay = dayInZoneByMinute();
 
-/**
- * One statement for a batch of conversions, hence atomic without BEGIN/COMMIT round trips: the
- * conversions (a repeated (campaign, transaction id) inserts nothing), the outbox rows of those
- * inserted, and their leads, sales and earnings added to stats_daily (rows in key order, so
- * concurrent batches lock rollup rows in the same order). Rows travel as one JSON parameter; the
- * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
- * each inserted row by its index.
- */
-async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<Map<number, number>> {
-  const { rows: done } = await sql<{ i: number; id: number }>`
+/** The text of writeConversions (a named statement: see prepared.ts). */
+const WRITE_CONVERSIONS_SQL = `
     with input as (
-      select * from json_to_recordset(${JSON.stringify(rows.map((r, i) => ({ ...r, i })))}::json) as x(
+      select * from json_to_recordset($1::json) as x(
         i int, click_id bigint, affiliate_id int, campaign_id int, rate_id int, creative_id int, landing_page_id int,
         sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric,
         advertiser_ref text, ip text, country_code text, region text, city text, device text, os text, system text,
@@ -228,7 +230,21 @@ async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<
       on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1) do update set
         leads = stats_daily.leads + excluded.leads, sales = stats_daily.sales + excluded.sales, earnings = stats_daily.earnings + excluded.earnings
     )
-    select i, conversion_id as id from done`.execute(db);
+    select i, conversion_id as id from done`;
+
+/**
+ * One statement for a batch of conversions, hence atomic without BEGIN/COMMIT round trips: the
+ * conversions (a repeated (campaign, transaction id) inserts nothing), the outbox rows of those
+ * inserted, and their leads, sales and earnings added to stats_daily (rows in key order, so
+ * concurrent batches lock rollup rows in the same order). Rows travel as one JSON parameter; the
+ * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
+ * each inserted row by its index.
+ */
+async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<Map<number, number>> {
+  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_1', WRITE_CONVERSIONS_SQL, [
+    // Each row's JSON with its index i appended (no object spread per row).
+    `[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`,
+  ]);
   return new Map(done.map((d) => [Number(d.i), Number(d.id)]));
 }
 
