@@ -1,15 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog, DialogTrigger, Heading } from 'react-aria-components';
 import styled from 'styled-components';
-import type { NewsItem } from '../../api/contract/content';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Icon } from '../../ui/Icon';
 import { Popover } from '../../ui/Popover';
-import { SkeletonText } from '../../ui/Skeleton';
-import { formatNewsDate } from '../../shared/dates';
-import { sanitizeHtml } from './safeHtml';
+import type { NewsList as NewsListComponent, NewsListProps } from './NewsList';
+
+export type { NewsListProps } from './NewsList';
 
 const Panel = styled(Popover)`
   width: min(380px, calc(100vw - 16px));
@@ -26,60 +25,33 @@ const StyledDialog = styled(Dialog)`
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
   h2 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li + li { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
-  li { padding: ${({ theme }) => theme.space[3]}px 0; }
-`;
-const Meta = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-bottom: ${({ theme }) => theme.space[1]}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-const Html = styled.div`
-  overflow-wrap: anywhere;
-  p { margin: 0 0 ${({ theme }) => theme.space[1]}px; }
-  > :last-child { margin-bottom: 0; }
-  a { color: ${({ theme }) => theme.colors.primary}; }
-`;
-const Message = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+/** Listens for the pointer and focus around the trigger without a box of its own (the layout is the trigger's). */
+const Intent = styled.span`
+  display: contents;
 `;
 
-const typeTone = { alert: 'danger', reminder: 'warning', other: 'info' } as const;
-const typeLabel = { alert: 'Alert', reminder: 'Reminder', other: 'News' } as const;
+/** Shown in the dropdown when its content's code could not be downloaded. */
+export const NEWS_LOAD_FAILED = 'Connection error. Close the news and open it again to retry.';
 
-export interface NewsListProps {
-  items: NewsItem[] | undefined;
-  isLoading?: boolean;
-  /** errors.message of a failed call, shown in place of the items (spec 000 §4). */
-  errorMessage?: string | null;
-}
-
-/** The content of the news dropdown: items with YYYY/MM/DD dates, or the error, or nothing yet. */
-export function NewsList({ items, isLoading, errorMessage }: NewsListProps) {
-  if (errorMessage) return <ErrorMessage>{errorMessage}</ErrorMessage>;
-  if (isLoading && !items) return <SkeletonText lines={4} />;
-  if (!items?.length) return <Message>There is no news right now.</Message>;
-  return (
-    <List>
-      {items.map((item) => (
-        <li key={item.key_id}>
-          <Meta>
-            <Badge tone={typeTone[item.type]}>{typeLabel[item.type]}</Badge>
-            <time dateTime={item.news_date}>{formatNewsDate(item.news_date)}</time>
-          </Meta>
-          <Html dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.news) }} />
-        </li>
-      ))}
-    </List>
+/**
+ * The dropdown's content (./NewsList: the items, the news sanitiser and the dates' time-zone
+ * formatting) is a chunk of its own, not in any route's first download (issue 11). It starts coming
+ * as the pointer or focus reaches the bell; the dropdown opens once it is here (at once after the
+ * first time), or with a message if it could not be downloaded.
+ */
+type NewsListView = typeof NewsListComponent;
+let loadedList: NewsListView | null = null;
+let loadingList: Promise<NewsListView> | null = null;
+function loadNewsList(): Promise<NewsListView> {
+  if (loadedList) return Promise.resolve(loadedList);
+  loadingList ??= import('./NewsList').then(
+    (m) => (loadedList = m.NewsList),
+    (e: unknown) => {
+      loadingList = null;
+      throw e;
+    },
   );
+  return loadingList;
 }
 
 export interface NewsDropdownProps extends NewsListProps {
@@ -95,28 +67,53 @@ export interface NewsDropdownProps extends NewsListProps {
 /** Spec 000 §2, §4: the news bell and its dropdown. */
 export function NewsDropdown({ trigger, placement = 'bottom end', unread, onOpen, ...list }: NewsDropdownProps) {
   const count = list.errorMessage ? 0 : (unread ?? list.items?.length ?? 0);
+  const [wanted, setWanted] = useState(false);
+  const [List, setList] = useState<NewsListView | null>(() => loadedList);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || List) return;
+    let live = true;
+    loadNewsList().then(
+      (view) => live && setList(() => view),
+      (e: unknown) => {
+        console.warn('The news could not be loaded', e);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, List]);
+  const preload = () => void loadNewsList().catch(() => undefined);
   return (
-    <DialogTrigger onOpenChange={(open) => open && onOpen?.()}>
-      {trigger ? (
-        trigger(count)
-      ) : (
-        <Button variant="quiet" aria-label={count ? `News, ${count} unread` : 'News'}>
-          <Icon name="bell" size={18} />
-          {count > 0 && (
-            <Count tone="primary" shape="count" aria-hidden="true">
-              {count}
-            </Count>
-          )}
-        </Button>
-      )}
-      <Panel placement={placement} offset={6} maxHeight={480}>
-        <StyledDialog>
-          <Heading slot="title">
-            News
-          </Heading>
-          <NewsList {...list} />
-        </StyledDialog>
-      </Panel>
-    </DialogTrigger>
+    <Intent onPointerEnter={preload} onPointerDownCapture={preload} onFocusCapture={preload}>
+      <DialogTrigger
+        isOpen={wanted && (List !== null || failed)}
+        onOpenChange={(open) => {
+          setWanted(open);
+          if (open) onOpen?.();
+          else setFailed(false);
+        }}
+      >
+        {trigger ? (
+          trigger(count)
+        ) : (
+          <Button variant="quiet" aria-label={count ? `News, ${count} unread` : 'News'}>
+            <Icon name="bell" size={18} />
+            {count > 0 && (
+              <Count tone="primary" shape="count" aria-hidden="true">
+                {count}
+              </Count>
+            )}
+          </Button>
+        )}
+        <Panel placement={placement} offset={6} maxHeight={480}>
+          <StyledDialog>
+            <Heading slot="title">News</Heading>
+            {List ? <List {...list} /> : <ErrorMessage>{NEWS_LOAD_FAILED}</ErrorMessage>}
+          </StyledDialog>
+        </Panel>
+      </DialogTrigger>
+    </Intent>
   );
 }

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { Notification } from '../../api/contract/content';
 import { Button } from '../../ui/Button';
 import { Toast, ToastRegion } from '../../ui/Toast';
-import { sanitizeHtml } from './safeHtml';
+import { useNewsSanitizer } from './newsSanitizer';
 
 const Html = styled.div`
   p { margin: 0 0 4px; }
@@ -29,8 +29,13 @@ export interface NotificationPopupsProps {
   onClearAll: () => void;
 }
 
-/** Spec 000 §4: notification pop-ups, each with a close button, and Clear All while any is open. */
+/**
+ * Spec 000 §4: notification pop-ups, each with a close button, and Clear All while any is open. They
+ * show once the sanitiser's code is here (./newsSanitizer; the shell starts it as the list arrives);
+ * if it cannot be downloaded they are not shown, as for a list that failed to load (spec 000 §8).
+ */
 export function NotificationPopups({ notifications, onClose, onClearAll }: NotificationPopupsProps) {
+  const { sanitize } = useNewsSanitizer(notifications.length > 0);
   return (
     <Region
       aria-label="Notifications"
@@ -41,9 +46,9 @@ export function NotificationPopups({ notifications, onClose, onClearAll }: Notif
         </Button>
       }
     >
-      {notifications.map((n) => (
+      {sanitize && notifications.map((n) => (
         <Toast key={n.news_id} onClose={() => onClose(n.news_id)} closeLabel="Dismiss notification">
-          <Html dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.news) }} />
+          <Html dangerouslySetInnerHTML={{ __html: sanitize(n.news) }} />
         </Toast>
       ))}
     </Region>

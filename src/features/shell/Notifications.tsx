@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDismissNotificationMutation, useGetNotificationsQuery } from '../../api/shellApi';
+import { loadNewsSanitizer } from './newsSanitizer';
 import { NotificationPopups } from './NotificationPopups';
 
 /** Spec 000 §4, §9: each notification pops up 3000 ms after it is loaded; after Clear All the list refreshes every 300000 ms. */
@@ -28,6 +29,10 @@ export function Notifications({ popDelay = NOTIFICATION_POP_DELAY_MS, refreshInt
     [data, popped, closed],
   );
   const waitingKey = waiting.join(',');
+  // The pop-ups' sanitiser comes during the delay, so they show on time.
+  useEffect(() => {
+    if (waitingKey) loadNewsSanitizer().catch((e: unknown) => console.warn('Notifications could not be shown', e));
+  }, [waitingKey]);
   useEffect(() => {
     if (!waitingKey) return;
     const ids = waitingKey.split(',').map(Number);
