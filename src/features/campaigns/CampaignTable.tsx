@@ -1,21 +1,18 @@
 import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
-import { formatMoney } from '../../shared/format';
 import { paths } from '../../shared/paths';
 import { formatRate } from '../../shared/rateText';
 import { Link } from '../../ui/Link';
 import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { Tooltip } from '../../ui/Tooltip';
 import { TrafficIcons } from './TrafficIcons';
+import { epcText } from './epcText';
 
 /** The columns the search screen sorts on (its `ob` values, spec 000 §2). */
 export type CampaignSortColumn = 'id' | 'name' | 'rate' | 'epc';
 export const SORTABLE_COLUMNS: readonly CampaignSortColumn[] = ['id', 'name', 'rate', 'epc'];
 
-/** Spec 000 §9: an EPC of 0 or less shows 'New'. */
-export function epcText(epc: number): string {
-  return epc > 0 ? formatMoney(epc) : 'New';
-}
+export { epcText };
 
 const Name = styled.span`
   display: block;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useFullSearchQuery, useSearchCategoriesQuery, useSearchSubcategoriesQuery } from '../../api/campaignsApi';
@@ -12,48 +12,28 @@ import {
 } from '../../shared/searchState';
 import { useQuickSearchQuery } from '../../api/shellApi';
 import { usePageTitle } from '../../lib/page';
-import { countryByAlpha2, ISO_COUNTRIES } from '../../shared/countries';
 import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { CheckboxGroup } from '../../ui/CheckboxGroup';
 import { ComboBox } from '../../ui/ComboBox';
 import { Pagination } from '../../ui/Pagination';
-import { RadioGroup } from '../../ui/RadioGroup';
-import { Select } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { CampaignTable, SORTABLE_COLUMNS, type CampaignSortColumn } from './CampaignTable';
 import { TrafficLegend } from './TrafficIcons';
 import { useDebounced } from '../../lib/useDebounced';
+import { useCountryLookup } from './countryLookup';
+import { TRAFFIC_LABELS } from './searchLabels';
+import type { Draft } from './SearchOptionsPanel';
+
+// The Search Options panel (its controls and the ISO country list) loads when it is opened (issue 11).
+const SearchOptionsPanel = lazy(() => import('./SearchOptionsPanel').then((m) => ({ default: m.SearchOptionsPanel })));
 
 /** Spec 000 §5, §9: the autocomplete asks after a 500 ms pause. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const NO_RESULTS = 'There are no campaigns that match your search criteria.';
 export const SEARCH_FAILED = 'There was an error while fetching search results.';
-export const CATEGORIES_FAILED = 'An error occurred while fetching categories.';
-export const SUBCATEGORIES_FAILED = 'An error occurred while fetching the subcategories.';
 
-/** The traffic checkboxes' labels, in the route table's order (spec 000 §2). */
-export const TRAFFIC_LABELS: Record<SearchTrafficFlag, string> = {
-  ep: 'Email',
-  cp: 'Contextual',
-  bp: 'Display',
-  sp: 'Search',
-  ip: 'Incentive',
-  lp: 'Social Media',
-  np: 'Native',
-  mp: 'Mobile',
-  bbp: 'Brand Bid',
-};
-
-const ANY_COUNTRY = 'any';
-const ALL_COUNTRIES = 'all';
-const countryItems = [
-  { id: ANY_COUNTRY, label: 'Any Country' },
-  { id: ALL_COUNTRIES, label: 'Allow All Countries' },
-  ...ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name, description: `${c.alpha2} · ${c.alpha3} · ${c.numeric}` })),
-];
+export { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
 
 const Page = styled.div`
   display: flex;
@@ -72,19 +52,12 @@ const SearchBox = styled(ComboBox)`
   flex: 1 1 240px;
   min-width: 0;
 `;
-const Options = styled.section`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space[4]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
+/** Keeps the panel's place while its code comes (the first time it is opened). */
+const OptionsLoading = styled.div`
+  min-height: 320px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
-  min-width: 0;
-  > * { min-width: 0; }
-  .apply { grid-column: 1 / -1; justify-self: start; }
-  fieldset { border: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space[2]}px; min-width: 0; }
-  legend { font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space[1]}px; padding: 0; }
 `;
 const ActiveLine = styled.p`
   display: flex;
@@ -95,7 +68,6 @@ const ActiveLine = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-type Draft = Pick<SearchState, SearchTrafficFlag | 'tstrict' | 'gr' | 'grstrict' | 'm' | 'c' | 'af' | 'ff' | 'rf' | 'ct'>;
 const draftOf = (s: SearchState): Draft => ({
   ...(Object.fromEntries(SEARCH_TRAFFIC_FLAG_NAMES.map((f) => [f, s[f]])) as Record<SearchTrafficFlag, boolean>),
   tstrict: s.tstrict,
@@ -159,7 +131,8 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
 
   const categoryName = categories.data?.categories.find((c) => c.main_category_id === state.m)?.main_category_name;
   const subcategoryName = shownSubcategories.data?.subcategories.find((s) => s.subcategory_id === state.c)?.subcategory_name;
-  const active = activeOptions(state, categoryName, subcategoryName);
+  const countryName = useCountryLookup(state.gr !== 'any' && state.gr !== 'all')?.(state.gr)?.name;
+  const active = activeOptions(state, categoryName, subcategoryName, countryName);
   const campaigns = results.data?.matchingCampaigns ?? [];
 
   return (
@@ -189,105 +162,15 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
       </SearchForm>
 
       {state.as && (
-        <Options id="search-options" aria-label="Search Options">
-          <fieldset>
-            <legend>Traffic Type</legend>
-            <CheckboxGroup
-              label="Traffic types"
-              options={SEARCH_TRAFFIC_FLAG_NAMES.map((f) => ({ value: f, label: TRAFFIC_LABELS[f] }))}
-              value={SEARCH_TRAFFIC_FLAG_NAMES.filter((f) => draft[f])}
-              onChange={(values) => setDraft((d) => ({ ...d, ...Object.fromEntries(SEARCH_TRAFFIC_FLAG_NAMES.map((f) => [f, values.includes(f)])) }))}
-            />
-            <Select
-              label="Traffic match"
-              items={[
-                { id: '0', label: 'Includes selected traffic types' },
-                { id: '1', label: 'ONLY Selected traffic types' },
-              ]}
-              selectedKey={draft.tstrict ? '1' : '0'}
-              onSelectionChange={(k) => setDraft((d) => ({ ...d, tstrict: k === '1' }))}
-            />
-          </fieldset>
-          <fieldset>
-            <legend>Geography</legend>
-            <ComboBox
-              label="Country"
-              items={countryItems}
-              selectedKey={draft.gr}
-              onSelectionChange={(k) => k != null && setDraft((d) => ({ ...d, gr: String(k) }))}
-            />
-            <Select
-              label="Country match"
-              items={[
-                { id: '0', label: 'Includes selected country' },
-                { id: '1', label: 'ONLY selected country' },
-              ]}
-              selectedKey={draft.grstrict ? '1' : '0'}
-              onSelectionChange={(k) => setDraft((d) => ({ ...d, grstrict: k === '1' }))}
-            />
-          </fieldset>
-          <fieldset>
-            <legend>Categories</legend>
-            {categories.isError ? (
-              <SystemMessage variant="error" isDismissable={false}>
-                {CATEGORIES_FAILED}
-              </SystemMessage>
-            ) : (
-              <Select
-                label="Main category"
-                isDisabled={!categories.data}
-                items={[
-                  { id: '0', label: 'All categories' },
-                  ...(categories.data?.categories ?? []).map((c) => ({ id: String(c.main_category_id), label: `${c.main_category_name} (${c.offs_count})` })),
-                ]}
-                selectedKey={String(draft.m)}
-                onSelectionChange={(k) => setDraft((d) => ({ ...d, m: Number(k), c: 0 }))}
-              />
-            )}
-            {draft.m > 0 &&
-              (subcategories.isError ? (
-                <SystemMessage variant="error" isDismissable={false}>
-                  {SUBCATEGORIES_FAILED}
-                </SystemMessage>
-              ) : (
-                <Select
-                  label="Subcategory"
-                  isDisabled={!subcategories.data}
-                  items={[
-                    { id: '0', label: 'All subcategories' },
-                    ...(subcategories.data?.subcategories ?? []).map((s) => ({ id: String(s.subcategory_id), label: `${s.subcategory_name} (${s.campaign_count})` })),
-                  ]}
-                  selectedKey={String(draft.c)}
-                  onSelectionChange={(k) => setDraft((d) => ({ ...d, c: Number(k) }))}
-                />
-              ))}
-          </fieldset>
-          <fieldset>
-            <legend>Filters</legend>
-            <Checkbox isSelected={draft.af} onChange={(v) => setDraft((d) => ({ ...d, af: v }))}>
-              Approved to run
-            </Checkbox>
-            <Checkbox isSelected={draft.ff} onChange={(v) => setDraft((d) => ({ ...d, ff: v }))}>
-              Bookmarked
-            </Checkbox>
-            <Checkbox isSelected={draft.rf} onChange={(v) => setDraft((d) => ({ ...d, rf: v }))}>
-              Never Promoted Before
-            </Checkbox>
-          </fieldset>
-          <RadioGroup
-            label="CPA Type"
-            options={[
-              { value: 'any', label: 'Any' },
-              { value: 'F', label: '$ per lead' },
-              { value: 'P', label: 'Revshare' },
-            ]}
-            value={draft.ct}
-            onChange={(v) => setDraft((d) => ({ ...d, ct: v as Draft['ct'] }))}
+        <Suspense fallback={<OptionsLoading aria-hidden="true" />}>
+          <SearchOptionsPanel
+            draft={draft}
+            setDraft={setDraft}
+            categories={categories}
+            subcategories={subcategories}
+            onApply={() => go({ ...draft, st: text.trim(), pn: 1 })}
           />
-          <Button className="apply" onPress={() => go({ ...draft, st: text.trim(), pn: 1 })}>
-            Apply Search Options
-          </Button>
-        </Options>
+        </Suspense>
       )}
 
       {active.length > 0 && (
@@ -322,15 +205,18 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
   );
 }
 
-/** The line naming the options in force (spec 000 §2); empty when every option is at its default. */
-export function activeOptions(s: SearchState, categoryName?: string, subcategoryName?: string): string[] {
+/**
+ * The line naming the options in force (spec 000 §2); empty when every option is at its default. The
+ * country's name comes from the ISO list (its code until that list is here).
+ */
+export function activeOptions(s: SearchState, categoryName?: string, subcategoryName?: string, countryName?: string): string[] {
   const out: string[] = [];
   const traffic = SEARCH_TRAFFIC_FLAG_NAMES.filter((f) => s[f]);
   if (traffic.length < SEARCH_TRAFFIC_FLAG_NAMES.length || s.tstrict) {
     out.push(`${s.tstrict ? 'ONLY' : 'Includes'} traffic: ${traffic.map((f) => TRAFFIC_LABELS[f]).join(', ') || 'none'}`);
   }
   if (s.gr === 'all') out.push('Allow All Countries');
-  else if (s.gr !== 'any') out.push(`${s.grstrict ? 'ONLY' : 'Includes'} country: ${countryByAlpha2(s.gr)?.name ?? s.gr}`);
+  else if (s.gr !== 'any') out.push(`${s.grstrict ? 'ONLY' : 'Includes'} country: ${countryName ?? s.gr}`);
   if (s.m) out.push(`Category: ${categoryName ?? `#${s.m}`}`);
   if (s.c) out.push(`Subcategory: ${subcategoryName ?? `#${s.c}`}`);
   if (s.af) out.push('Approved to run');

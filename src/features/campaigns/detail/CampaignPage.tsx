@@ -17,7 +17,7 @@ import { Link } from '../../../ui/Link';
 import { Modal } from '../../../ui/Modal';
 import { SkeletonRegion, SkeletonText } from '../../../ui/Skeleton';
 import { SystemMessage } from '../../../ui/SystemMessage';
-import { epcText } from '../CampaignTable';
+import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
 import { TRAFFIC_NAMES } from './traffic';
 import { CreativePicker, List, type CreativeKind } from './CreativePicker';

@@ -1,0 +1,159 @@
+import type { Dispatch, SetStateAction } from 'react';
+import styled from 'styled-components';
+import { countryByAlpha2, ISO_COUNTRIES } from '../../shared/countries';
+import { SEARCH_TRAFFIC_FLAG_NAMES, type SearchState, type SearchTrafficFlag } from '../../shared/searchState';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { CheckboxGroup } from '../../ui/CheckboxGroup';
+import { ComboBox } from '../../ui/ComboBox';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { Select } from '../../ui/Select';
+import { SystemMessage } from '../../ui/SystemMessage';
+import { setCountryLookup } from './countryLookup';
+import { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
+
+// The list is here now: the page's line of active options names the country at once.
+setCountryLookup(countryByAlpha2);
+
+const ANY_COUNTRY = 'any';
+const ALL_COUNTRIES = 'all';
+const countryItems = [
+  { id: ANY_COUNTRY, label: 'Any Country' },
+  { id: ALL_COUNTRIES, label: 'Allow All Countries' },
+  ...ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name, description: `${c.alpha2} · ${c.alpha3} · ${c.numeric}` })),
+];
+
+const Options = styled.section`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+  gap: ${({ theme }) => theme.space[4]}px;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  min-width: 0;
+  > * { min-width: 0; }
+  .apply { grid-column: 1 / -1; justify-self: start; }
+  fieldset { border: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space[2]}px; min-width: 0; }
+  legend { font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space[1]}px; padding: 0; }
+`;
+
+/** The options being edited, applied by 'Apply Search Options'. */
+export type Draft = Pick<SearchState, SearchTrafficFlag | 'tstrict' | 'gr' | 'grstrict' | 'm' | 'c' | 'af' | 'ff' | 'rf' | 'ct'>;
+
+export interface SearchOptionsPanelProps {
+  draft: Draft;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  /** The page's queries of the main categories and of the draft's subcategories. */
+  categories: { data?: { categories: { main_category_id: number; main_category_name: string; offs_count: number }[] }; isError: boolean };
+  subcategories: { data?: { subcategories: { subcategory_id: number; subcategory_name: string; campaign_count: number }[] }; isError: boolean };
+  onApply: () => void;
+}
+
+/**
+ * /search's Search Options panel (spec 000 §2): traffic, geography (the full ISO list), categories,
+ * filters and CPA type, applied together. A chunk of its own, loaded when the panel opens (issue 11).
+ */
+export function SearchOptionsPanel({ draft, setDraft, categories, subcategories, onApply }: SearchOptionsPanelProps) {
+  return (
+    <Options id="search-options" aria-label="Search Options">
+      <fieldset>
+        <legend>Traffic Type</legend>
+        <CheckboxGroup
+          label="Traffic types"
+          options={SEARCH_TRAFFIC_FLAG_NAMES.map((f) => ({ value: f, label: TRAFFIC_LABELS[f] }))}
+          value={SEARCH_TRAFFIC_FLAG_NAMES.filter((f) => draft[f])}
+          onChange={(values) => setDraft((d) => ({ ...d, ...Object.fromEntries(SEARCH_TRAFFIC_FLAG_NAMES.map((f) => [f, values.includes(f)])) }))}
+        />
+        <Select
+          label="Traffic match"
+          items={[
+            { id: '0', label: 'Includes selected traffic types' },
+            { id: '1', label: 'ONLY Selected traffic types' },
+          ]}
+          selectedKey={draft.tstrict ? '1' : '0'}
+          onSelectionChange={(k) => setDraft((d) => ({ ...d, tstrict: k === '1' }))}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Geography</legend>
+        <ComboBox
+          label="Country"
+          items={countryItems}
+          selectedKey={draft.gr}
+          onSelectionChange={(k) => k != null && setDraft((d) => ({ ...d, gr: String(k) }))}
+        />
+        <Select
+          label="Country match"
+          items={[
+            { id: '0', label: 'Includes selected country' },
+            { id: '1', label: 'ONLY selected country' },
+          ]}
+          selectedKey={draft.grstrict ? '1' : '0'}
+          onSelectionChange={(k) => setDraft((d) => ({ ...d, grstrict: k === '1' }))}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Categories</legend>
+        {categories.isError ? (
+          <SystemMessage variant="error" isDismissable={false}>
+            {CATEGORIES_FAILED}
+          </SystemMessage>
+        ) : (
+          <Select
+            label="Main category"
+            isDisabled={!categories.data}
+            items={[
+              { id: '0', label: 'All categories' },
+              ...(categories.data?.categories ?? []).map((c) => ({ id: String(c.main_category_id), label: `${c.main_category_name} (${c.offs_count})` })),
+            ]}
+            selectedKey={String(draft.m)}
+            onSelectionChange={(k) => setDraft((d) => ({ ...d, m: Number(k), c: 0 }))}
+          />
+        )}
+        {draft.m > 0 &&
+          (subcategories.isError ? (
+            <SystemMessage variant="error" isDismissable={false}>
+              {SUBCATEGORIES_FAILED}
+            </SystemMessage>
+          ) : (
+            <Select
+              label="Subcategory"
+              isDisabled={!subcategories.data}
+              items={[
+                { id: '0', label: 'All subcategories' },
+                ...(subcategories.data?.subcategories ?? []).map((s) => ({ id: String(s.subcategory_id), label: `${s.subcategory_name} (${s.campaign_count})` })),
+              ]}
+              selectedKey={String(draft.c)}
+              onSelectionChange={(k) => setDraft((d) => ({ ...d, c: Number(k) }))}
+            />
+          ))}
+      </fieldset>
+      <fieldset>
+        <legend>Filters</legend>
+        <Checkbox isSelected={draft.af} onChange={(v) => setDraft((d) => ({ ...d, af: v }))}>
+          Approved to run
+        </Checkbox>
+        <Checkbox isSelected={draft.ff} onChange={(v) => setDraft((d) => ({ ...d, ff: v }))}>
+          Bookmarked
+        </Checkbox>
+        <Checkbox isSelected={draft.rf} onChange={(v) => setDraft((d) => ({ ...d, rf: v }))}>
+          Never Promoted Before
+        </Checkbox>
+      </fieldset>
+      <RadioGroup
+        label="CPA Type"
+        options={[
+          { value: 'any', label: 'Any' },
+          { value: 'F', label: '$ per lead' },
+          { value: 'P', label: 'Revshare' },
+        ]}
+        value={draft.ct}
+        onChange={(v) => setDraft((d) => ({ ...d, ct: v as Draft['ct'] }))}
+      />
+      <Button className="apply" onPress={onApply}>
+        Apply Search Options
+      </Button>
+    </Options>
+  );
+}
