@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -8,7 +8,7 @@ import { useApiDispatch } from '../../api/baseApi';
 import { failureOf } from '../../api/errors';
 import { useGetSecurityQuestionsQuery } from '../../api/settingsApi';
 import { makeCodeActors } from '../../components/auth/codeActors';
-import { VerificationStepView } from '../../components/auth/flowViews';
+import type { VerificationStepView } from '../../components/auth/flowViews';
 import { useFlowActor } from '../../lib/flowActor';
 import { usePageTitle } from '../../lib/page';
 import { codeVerificationMachine } from '../../machines/codeVerification.machine';
@@ -27,6 +27,7 @@ export const settingsText = {
   readOnly: `Your settings are read-only. Press Edit and verify your account with a code to change them for the next ${SETTINGS_WINDOW_MINUTES} minutes.`,
   loadFailed: 'There was an error signing in. Please try again.',
   smsHint: 'Add your mobile number to receive code via SMS',
+  verificationLoadFailed: 'Connection error. Close this window and press Edit again to retry.',
 } as const;
 
 const Page = styled.div`
@@ -66,18 +67,64 @@ const Center = styled.div`
 
 type VerificationActor = ActorRefFrom<typeof codeVerificationMachine>;
 
-/** 'Please verify your account' (spec 001 §2.5): the code-verification machine in a modal. */
+/**
+ * The verification form (with the two-factor views it shares a module with) is a chunk of its own,
+ * loaded when Edit is pressed (issue 11): the page's first download does not carry it.
+ */
+type StepView = typeof VerificationStepView;
+let loadedStepView: StepView | null = null;
+let loadingStepView: Promise<StepView> | null = null;
+function loadStepView(): Promise<StepView> {
+  if (loadedStepView) return Promise.resolve(loadedStepView);
+  loadingStepView ??= import('../../components/auth/flowViews').then(
+    (m) => (loadedStepView = m.VerificationStepView),
+    (e: unknown) => {
+      loadingStepView = null;
+      throw e;
+    },
+  );
+  return loadingStepView;
+}
+
+/**
+ * 'Please verify your account' (spec 001 §2.5): the code-verification machine in a modal. It opens
+ * once its form's code is here (at once after the first time), or with a message if that failed.
+ */
 function VerificationModal({ actor, onCancel }: { actor: VerificationActor | undefined; onCancel: () => void }) {
+  const [View, setView] = useState<StepView | null>(() => loadedStepView);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!actor || View) return;
+    let live = true;
+    setFailed(false);
+    loadStepView().then(
+      (view) => live && setView(() => view),
+      (e: unknown) => {
+        console.warn('The verification form could not be loaded', e);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [actor, View]);
   return (
     <Modal
       title="Please verify your account"
-      isOpen={Boolean(actor)}
+      isOpen={Boolean(actor) && (Boolean(View) || failed)}
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
       size="sm"
     >
-      {actor && <VerificationStepView actor={actor} smsHint={settingsText.smsHint} />}
+      {actor &&
+        (View ? (
+          <View actor={actor} smsHint={settingsText.smsHint} />
+        ) : (
+          <SystemMessage variant="error" isDismissable={false}>
+            {settingsText.verificationLoadFailed}
+          </SystemMessage>
+        ))}
     </Modal>
   );
 }
@@ -151,7 +198,13 @@ export function SettingsScreen({ affiliate }: { affiliate: AffiliateResponse }) 
       <Head>
         <h1>{settingsText.title}</h1>
         {!editable && (
-          <Button onPress={() => actor.send({ type: 'EDIT' })} aria-label="Edit your settings">
+          <Button
+            onPress={() => {
+              void loadStepView().catch(() => undefined);
+              actor.send({ type: 'EDIT' });
+            }}
+            aria-label="Edit your settings"
+          >
             Edit
           </Button>
         )}
