@@ -95,8 +95,30 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRowsByType[T]>> } = {
   ],
 };
 
-/** Rows written per papaparse call: short-lived arrays and strings, not 100,000 rows of them at once. */
+/** Rows per piece of the file: short-lived strings, not 100,000 lines of them at once. */
 const CHUNK_ROWS = 5_000;
+
+const CONFIG = { newline: '\r\n', escapeFormulae: true } as const;
+
+/**
+ * A text cell that papaparse could write differently from the text itself: one it would quote (a
+ * quote, the comma, a line break or a byte-order mark inside; a space at either end) or one whose first
+ * character `escapeFormulae` looks at. Any other text is written by papaparse as it is.
+ */
+const NEEDS_PAPAPARSE = /^[=+\-@\t\r ]|[",\r\n\ufeff]| $/;
+
+/**
+ * One cell as papaparse writes it. Its per-cell work (a formula test, a quote replace and five
+ * searches on every cell, numbers included) was most of a 100,000-row CSV (issue 16): here a number
+ * is its String() (what papaparse writes for one), text that cannot need quoting or escaping is
+ * itself, and everything else (text to quote or neutralise, null, undefined, anything unexpected)
+ * goes to papaparse itself. tests/unit/reports/reportCsv.test.ts holds it to papaparse's own output.
+ */
+function csvCell(value: unknown): string {
+  if (typeof value === 'string' && !NEEDS_PAPAPARSE.test(value)) return value;
+  if (typeof value === 'number') return String(value);
+  return Papa.unparse([[value]], CONFIG);
+}
 
 /**
  * The CSV of a report's rows as consecutive pieces of text (a Blob takes them as they are, so the
@@ -106,15 +128,26 @@ const CHUNK_ROWS = 5_000;
 export function reportCsvParts(type: string, rows: readonly unknown[], { header = true }: { header?: boolean } = {}): string[] {
   if (!isReportType(type)) throw new Error(INVALID_REPORT_TYPE);
   const columns = COLUMNS[type] as Array<Column<unknown>>;
-  const config = { newline: '\r\n', escapeFormulae: true };
   const fields = columns.map(([h]) => h);
-  const line = (row: unknown) => columns.map(([, value]) => value(row));
   // The referrals CSV holds the headers only (spec 001 section 4).
   const all = type === 'referrals' ? [] : rows;
-  const first = all.slice(0, CHUNK_ROWS).map(line);
-  const parts = [header ? Papa.unparse({ fields, data: first }, config) : Papa.unparse(first, config)];
-  for (let i = CHUNK_ROWS; i < all.length; i += CHUNK_ROWS) {
-    parts.push(config.newline, Papa.unparse(all.slice(i, i + CHUNK_ROWS).map(line), config));
+  // Without rows, the file as papaparse writes it (the header line ends with its line break).
+  if (all.length === 0) return [header ? Papa.unparse({ fields, data: [] }, CONFIG) : ''];
+  const values = columns.map(([, value]) => value);
+  const parts = header ? [Papa.unparse([fields], CONFIG)] : [];
+  // One array of cells reused for every line; each piece is its lines joined (joins of flat strings
+  // are much cheaper than growing one string cell by cell).
+  const cells: string[] = new Array<string>(values.length);
+  for (let start = 0; start < all.length; start += CHUNK_ROWS) {
+    const end = Math.min(all.length, start + CHUNK_ROWS);
+    const lines: string[] = new Array<string>(end - start);
+    for (let i = start; i < end; i += 1) {
+      const row = all[i];
+      for (let c = 0; c < values.length; c += 1) cells[c] = csvCell(values[c](row));
+      lines[i - start] = cells.join(',');
+    }
+    const piece = lines.join(CONFIG.newline);
+    parts.push(parts.length === 0 ? piece : CONFIG.newline + piece);
   }
   return parts;
 }

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { EarningsRow, ReversalRow } from '../../../src/api/contract/reports';
+import type { ConversionRow, EarningsRow, ReversalRow } from '../../../src/api/contract/reports';
 import { reportCsv, reportCsvParts } from '../../../src/features/reports/reportCsv';
 import { INVALID_REPORT_TYPE, reportCsvName } from '../../../src/features/reports/reportTypes';
 
@@ -47,5 +47,80 @@ describe('report CSV', () => {
 
   it('names the file by type and days', () => {
     expect(reportCsvName('conversions', { start: '2026-11-01', end: '2026-11-30' })).toBe('conversions-report-2026-11-01-to-2026-11-30.csv');
+  });
+});
+
+/**
+ * The oracle: the conversions CSV as papaparse writes it in one call over arrays of cells (the
+ * columns restated here, in the screen's order), with the portal's settings.
+ */
+const CONVERSION_FIELDS = ['ID', 'Date', 'Campaign ID', 'Campaign', 'Status', 'CPA Type', 'Sales', 'Earnings', 'Sub ID 1', 'Sub ID 2', 'Sub ID 3', 'Sub ID 4', 'Sub ID 5', 'IP Address', 'Country', 'Region', 'City', 'Device', 'OS', 'Browser'];
+const conversionCells = (r: ConversionRow): unknown[] => [
+  r.key_id, r.date, r.campaign_id, r.name, r.status, r.rate_type, r.sales, r.earnings, r.subid1, r.subid2, r.subid3, r.subid4, r.subid5,
+  r.ip_address, r.ip_location.country, r.ip_location.region, r.ip_location.city, r.device.device, r.device.os, r.device.system,
+];
+const byPapaparse = (rows: ConversionRow[], fields: string[] | null = CONVERSION_FIELDS) =>
+  Papa.unparse(fields ? { fields, data: rows.map(conversionCells) } : rows.map(conversionCells), { newline: '\r\n', escapeFormulae: true });
+
+/** A conversion whose 17 text cells and 3 numbers are taken in turn from the lists (rows are `unknown` to the writer). */
+function conversion(texts: unknown[], numbers: unknown[], n: number): ConversionRow {
+  const t = (k: number) => texts[(n * 17 + k) % texts.length] as string;
+  const f = (k: number) => numbers[(n * 3 + k) % numbers.length] as number;
+  return {
+    key_id: t(0), date: t(1), campaign_id: f(0), name: t(2), status: t(3), rate_type: t(4), sales: f(1), earnings: f(2),
+    subid1: t(5), subid2: t(6), subid3: t(7), subid4: t(8), subid5: t(9), ip_address: t(10),
+    ip_location: { country: t(11), region: t(12), city: t(13) }, device: { device: t(14), os: t(15), system: t(16) },
+  };
+}
+
+const HOSTILE_TEXT: unknown[] = [
+  '', ' ', 'plain', 'a b', ' lead', 'trail ', '"', 'say "hi"', 'a,b', ',', 'line\nbreak', 'cr\rx', 'crlf\r\n', '\n', '\r',
+  '=SUM(A1)', '+1', '-cmd', '@x', '\tTab', '\rCR', '=a\nb', '=', '-', '-12.50', "'quoted already", 'x=1', 'a@b.com', '1e5',
+  'ℕ€ünï 😀', 'a\u2028b', '\u2029', '\ufeffbom', 'mid\ufeffdle', 'ÿ', '\u0000nul', '""', '"=x"', ' =x', '= spaced ',
+  null, undefined, true, false, 0, new Date(0), new Date(NaN), {}, ['a', 'b'],
+];
+const HOSTILE_NUMBERS: unknown[] = [0, -0, 1, -12.5, 26.5, 0.1 + 0.2, 1e21, 5e-7, -1e-7, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity, null, undefined, '', '-3', '=1'];
+
+/** A small deterministic generator (mulberry32), so a failure is the same on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('report CSV, byte for byte as papaparse writes it', () => {
+  it('hostile text, numbers and null-ish values in every column', () => {
+    const rows = Array.from({ length: HOSTILE_TEXT.length * 3 }, (_, n) => conversion(HOSTILE_TEXT, HOSTILE_NUMBERS, n));
+    const csv = reportCsv('conversions', rows);
+    expect(csv).toBe(byPapaparse(rows));
+    // The cases the writer must not pass through as they are (guards against an oracle that agrees with anything).
+    expect(csv).toContain(`"'=SUM(A1)"`);
+    expect(csv).toContain('"say ""hi"""');
+    expect(csv).toContain('"line\nbreak"');
+    expect(csv).toContain('" lead"');
+    expect(csv).toContain('-12.5,');
+  });
+
+  it('random text from an alphabet of the characters that matter, over several pieces, with and without the header', () => {
+    const next = random(16);
+    const alphabet = ['a', 'Z', '0', '.', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', '\ufeff', 'é', '😀', '\u2028', "'"];
+    const text = () => Array.from({ length: Math.floor(next() * 7) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    const texts = Array.from({ length: 4_001 }, text);
+    const numbers = Array.from({ length: 997 }, () => Math.round((next() - 0.5) * 1e6) / 100);
+    const rows = Array.from({ length: 12_003 }, (_, n) => conversion(texts, numbers, n));
+    const parts = reportCsvParts('conversions', rows);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.join('')).toBe(byPapaparse(rows));
+    expect(reportCsvParts('conversions', rows, { header: false }).join('')).toBe(byPapaparse(rows, null));
+  });
+
+  it('a report without rows: the header line as papaparse ends it, or nothing', () => {
+    expect(reportCsv('conversions', [])).toBe(byPapaparse([]));
+    expect(reportCsvParts('conversions', [], { header: false }).join('')).toBe(byPapaparse([], null));
+    expect(reportCsv('referrals', [])).toBe(Papa.unparse({ fields: ['Date', 'Affiliates', 'Referral Income'], data: [] }, { newline: '\r\n', escapeFormulae: true }));
   });
 });
