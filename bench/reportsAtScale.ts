@@ -14,7 +14,7 @@ import type { Product } from './web';
 /**
  * bench:web, the reports at scale (issue 16 targets): a conversions report of 100,000 rows answered
  * in at most 1.5 s with at most 6 MB on the wire; in the browser, changing its page and sorting a
- * large report in at most 100 ms, and the CSV of every row ready in at most 1 s. The data is real:
+ * large report in at most 100 ms, and the CSV of every row ready in at most 1 s (median of 3). The data is real:
  * clicks and conversions written to the product's own database (PGlite, the server stopped; or
  * Postgres with BENCH_WEB_DATABASE_URL), the rollups rebuilt from them (server/db/rollups.ts), the
  * product started again on it.
@@ -58,7 +58,21 @@ export async function reportsAtScale({ browser, product, startProduct, signIn, s
   say('  the report is on screen');
   const pageMs = median([await act(page, pageButton(2), 'table[aria-label*="page 2 of"]'), await act(page, pageButton(3), 'table[aria-label*="page 3 of"]'), await act(page, pageButton(4), 'table[aria-label*="page 4 of"]')]);
   say(`  pages: ${pageMs.toFixed(0)} ms`);
-  const csvMs = await act(page, buttonNamed('Prepare CSV'), 'a[download$=".csv"]');
+  // The CSV of every row, three times (median): the first on this page, then each on a fresh page of
+  // the report (the prepared file stays on its page, so only a fresh one offers 'Prepare CSV' again).
+  const csvRuns = [await act(page, buttonNamed('Prepare CSV'), 'a[download$=".csv"]')];
+  say(`  CSV: ${csvRuns[0].toFixed(0)} ms`);
+  for (let i = 1; i < 3; i += 1) {
+    const again = await browser.newPage();
+    await again.goto(`${started.url}${paths.reports('conversions', range)}`, { waitUntil: 'networkidle0' });
+    await again.waitForSelector('table[aria-label*="page 1 of"]', { timeout: 60_000 });
+    await again.bringToFront();
+    csvRuns.push(await act(again, buttonNamed('Prepare CSV'), 'a[download$=".csv"]'));
+    say(`  CSV: ${csvRuns[i].toFixed(0)} ms`);
+    await again.close();
+  }
+  await page.bringToFront();
+  const csvMs = median(csvRuns);
 
   // Sorting the largest sortable report: by Sub ID 1 (every sub ID of the history), then the same on
   // the earnings report (a handful of campaigns) as the baseline.
@@ -77,7 +91,7 @@ export async function reportsAtScale({ browser, product, startProduct, signIn, s
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   say(`  the answer of ${answer.rows.toLocaleString('en-US')} conversions: ${answer.ms.toFixed(0)} ms, ${mb.toFixed(2)} MB brotli [targets ${TARGETS.answerMs} ms, ${TARGETS.wireMB} MB: ${verdict(answer.ms <= TARGETS.answerMs && mb <= TARGETS.wireMB)}]; the earnings report of the same range ${small.ms.toFixed(0)} ms (${(answer.ms / small.ms).toFixed(1)}x)`);
   say(`  changing page (50 of ${answer.rows.toLocaleString('en-US')} rows): ${pageMs.toFixed(0)} ms [target ${TARGETS.pageMs} ms: ${verdict(pageMs <= TARGETS.pageMs)}]`);
-  say(`  the CSV of every row: ${csvMs.toFixed(0)} ms [target ${TARGETS.csvMs} ms: ${verdict(csvMs <= TARGETS.csvMs)}]`);
+  say(`  the CSV of every row: ${csvMs.toFixed(0)} ms, median of 3 (${Math.min(...csvRuns).toFixed(0)}–${Math.max(...csvRuns).toFixed(0)}) [target ${TARGETS.csvMs} ms: ${verdict(csvMs <= TARGETS.csvMs)}]`);
   say(`  sorting ${subIdRows.toLocaleString('en-US')} Sub ID rows: ${sortMs.toFixed(0)} ms [target ${TARGETS.sortMs} ms: ${verdict(sortMs <= TARGETS.sortMs)}]; ${earningsRows} earnings rows: ${baseSortMs.toFixed(0)} ms (${(sortMs / Math.max(baseSortMs, 0.1)).toFixed(1)}x)`);
   return started;
 }
