@@ -24,6 +24,30 @@ export async function animationsSettled() {
 
 export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A faster clock for the timers of one length, so a story can check a product delay (the 3000 ms
+ * notification pop-up) without waiting it out: while installed, every `setTimeout` of exactly `ms` runs
+ * `factor` times faster; every other timer is untouched. For each such timer, `halfway` gets a promise
+ * that settles at half its (faster) delay, so a story can look at the screen before the timer has fired
+ * (timers fire in deadline order, so this never races). Return `restore` from the story's beforeEach.
+ */
+export function fasterTimers(ms: number, factor: number) {
+  const realSetTimeout = window.setTimeout;
+  const halfway: Promise<void>[] = [];
+  const faster = (handler: TimerHandler, timeout?: number, ...rest: unknown[]) => {
+    if (timeout !== ms) return realSetTimeout(handler, timeout, ...rest);
+    halfway.push(new Promise((resolve) => realSetTimeout(resolve, ms / factor / 2)));
+    return realSetTimeout(handler, ms / factor, ...rest);
+  };
+  window.setTimeout = faster as typeof window.setTimeout;
+  return {
+    halfway,
+    restore: () => {
+      window.setTimeout = realSetTimeout;
+    },
+  };
+}
+
 /** Queries over the whole document: popovers, menus and modals render outside the canvas. */
 export const screen = () => within(document.body);
 
