@@ -52,9 +52,11 @@ const currentSlide = (root: HTMLElement) => root.querySelector('[aria-roledescri
  * rotate at all. The timed stories then check exactly that instead of the rotation.
  */
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-const expectNoRotation = async (root: HTMLElement) => {
+const expectNoRotation = async (root: HTMLElement, interval: number) => {
   await expect(within(root).queryByRole('button', { name: /automatic slide show/ })).toBeNull();
-  await new Promise((r) => setTimeout(r, 1000));
+  // Still on slide 1 after more than two intervals (a 6000 ms one is not waited out: its check is the
+  // missing rotation control above).
+  if (interval <= 1000) await new Promise((r) => setTimeout(r, 2.5 * interval));
   await expect(dot(root, 1)).toHaveAttribute('aria-current', 'true');
   await expect(root.querySelector('[aria-live]')).toHaveAttribute('aria-live', 'polite');
 };
@@ -69,7 +71,7 @@ const settle = async (root: HTMLElement) => {
 
 /** The dashboard slider: WAI-ARIA carousel structure, autoplay every 6000 ms (spec 000). */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const region = canvas.getByRole('region', { name: 'Featured campaigns' });
     await expect(region).toHaveAttribute('aria-roledescription', 'carousel');
@@ -79,7 +81,7 @@ export const Default: Story = {
     await expect(groups[0]).toHaveAccessibleName('1 of 3');
     await expect(groups[1]).toHaveAttribute('aria-hidden', 'true');
     await expect(dot(canvasElement, 1)).toHaveAttribute('aria-current', 'true');
-    if (prefersReducedMotion()) return expectNoRotation(canvasElement);
+    if (prefersReducedMotion()) return expectNoRotation(canvasElement, args.interval ?? 6000);
     // Rotating: the slides are not a live region.
     await expect(groups[0].parentElement).toHaveAttribute('aria-live', 'off');
     await settle(canvasElement);
@@ -92,7 +94,7 @@ export const Default: Story = {
 export const Autoplay: Story = {
   args: { interval: 300 },
   play: async ({ canvasElement, args }) => {
-    if (prefersReducedMotion()) return expectNoRotation(canvasElement);
+    if (prefersReducedMotion()) return expectNoRotation(canvasElement, args.interval ?? 6000);
     await expect(dot(canvasElement, 1)).toHaveAttribute('aria-current', 'true');
     await waitFor(() => expect(dot(canvasElement, 2)).toHaveAttribute('aria-current', 'true'), { timeout: 5000 });
     await expect(args.onSlideChange).toHaveBeenCalledWith(1);
@@ -106,8 +108,8 @@ export const Autoplay: Story = {
 /** Hovering pauses it for longer than several intervals; leaving resumes. */
 export const HoverPauses: Story = {
   args: { interval: 300 },
-  play: async ({ canvasElement }) => {
-    if (prefersReducedMotion()) return expectNoRotation(canvasElement);
+  play: async ({ canvasElement, args }) => {
+    if (prefersReducedMotion()) return expectNoRotation(canvasElement, args.interval ?? 6000);
     const region = within(canvasElement).getByRole('region', { name: 'Featured campaigns' });
     await userEvent.hover(region);
     const before = currentSlide(canvasElement);
@@ -122,8 +124,8 @@ export const HoverPauses: Story = {
 /** Focus inside pauses it too (keyboard users are not interrupted). */
 export const FocusPauses: Story = {
   args: { interval: 300 },
-  play: async ({ canvasElement }) => {
-    if (prefersReducedMotion()) return expectNoRotation(canvasElement);
+  play: async ({ canvasElement, args }) => {
+    if (prefersReducedMotion()) return expectNoRotation(canvasElement, args.interval ?? 6000);
     await userEvent.tab();
     await expect(within(canvasElement).getByRole('button', { name: 'Stop automatic slide show' })).toHaveFocus();
     const before = currentSlide(canvasElement);
@@ -136,8 +138,8 @@ export const FocusPauses: Story = {
 /** The pause button stops rotation for good; play restarts it. */
 export const PausePlay: Story = {
   args: { interval: 300 },
-  play: async ({ canvasElement }) => {
-    if (prefersReducedMotion()) return expectNoRotation(canvasElement);
+  play: async ({ canvasElement, args }) => {
+    if (prefersReducedMotion()) return expectNoRotation(canvasElement, args.interval ?? 6000);
     const canvas = within(canvasElement);
     const region = canvas.getByRole('region', { name: 'Featured campaigns' });
     // Pointer and focus leave after each press, so only the button's state can keep it still.
