@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
+import { PageFailure } from '../../ui/PageFailure';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { REDEEM_FOR_CASH, withNewRedeem } from './maxmoneyView';
 import type { ProgramModal } from './ProgramModals';
@@ -104,16 +105,9 @@ export function MaxMoneyPage() {
   if (error && 'status' in error && error.status === 401) body = null;
   else if (!data && error) {
     body = (
-      <Failure>
-        <SystemMessage variant="error" isDismissable={false}>
-          {errorText(error)}
-        </SystemMessage>
-        <div>
-          <Button variant="secondary" onPress={() => void query.refetch()} isPending={isFetching}>
-            Try again
-          </Button>
-        </div>
-      </Failure>
+      <PageFailure onRetry={() => void query.refetch()} isRetrying={isFetching}>
+        {errorText(error)}
+      </PageFailure>
     );
   } else if (!data) {
     body = (
@@ -301,12 +295,4 @@ const NoticeSlot = styled.div`
   }
 `;
 
-const Failure = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  & > div:last-child {
-    align-self: flex-start;
-  }
-`;
 

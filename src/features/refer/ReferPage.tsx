@@ -8,13 +8,13 @@ import { useReferrerQuery } from '../../api/rewardsApi';
 import { readProductName, usePageTitle } from '../../lib/page';
 import { formatWholeDollars } from '../../shared/format';
 import { referralProgram } from '../../shared/programTerms';
-import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { CopyField } from '../../ui/CopyField';
 import { Link } from '../../ui/Link';
 import { PageStack } from '../../ui/PageStack';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
+import { PageFailure } from '../../ui/PageFailure';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { darkTheme, lightTheme } from '../../ui/theme/tokens';
 import {
@@ -167,16 +167,9 @@ function Progress() {
   if (error && 'status' in error && error.status === 401) return null;
   if (error && !isFetching) {
     return (
-      <Failure>
-        <SystemMessage variant="error" isDismissable={false}>
-          {PROGRESS_FAILED} {errorText(error)}
-        </SystemMessage>
-        <div>
-          <Button variant="secondary" onPress={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Failure>
+      <PageFailure onRetry={() => void refetch()}>
+        {PROGRESS_FAILED} {errorText(error)}
+      </PageFailure>
     );
   }
   if (!data) return <Spinner label="Loading your referrals" />;
@@ -303,8 +296,3 @@ const Quote = styled.blockquote`
   overflow-wrap: anywhere;
 `;
 
-const Failure = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-`;

@@ -4,11 +4,10 @@ import { apiBase as defaultApiBase } from '../../api/baseApi';
 import type { Resource } from '../../api/contract/rewards';
 import { useResourcesQuery } from '../../api/rewardsApi';
 import { usePageTitle } from '../../lib/page';
-import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { PageFailure } from '../../ui/PageFailure';
 import { ResourceCard } from './ResourceCard';
 
 export const PAGE_TITLE = 'Resources';
@@ -49,16 +48,7 @@ export function ResourcesPage({ apiBase = defaultApiBase }: { /** Where the reso
   let body;
   if (error && !isFetching) {
     body = (
-      <Failure>
-        <SystemMessage variant="error" isDismissable={false}>
-          {LOAD_FAILED}
-        </SystemMessage>
-        <div>
-          <Button variant="secondary" onPress={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Failure>
+      <PageFailure onRetry={() => void refetch()}>{LOAD_FAILED}</PageFailure>
     );
   } else if (!data) {
     body = (
@@ -121,10 +111,5 @@ const Grid = styled.ul`
   }
 `;
 
-const Failure = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-`;
 
 

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { SystemMessage } from '../SystemMessage';
+
+export interface PageFailureProps {
+  /** What went wrong, written for the affiliate (the screen's spec message, maybe with the call's). */
+  children: ReactNode;
+  /** Asks again; the button shows it is busy while `isRetrying`. */
+  onRetry: () => void;
+  isRetrying?: boolean;
+}
+
+/**
+ * A screen whose data could not be loaded: the error message (not dismissable: there is nothing
+ * else on the screen) and a Try again button under it, at its own width.
+ */
+export function PageFailure({ children, onRetry, isRetrying }: PageFailureProps) {
+  return (
+    <Failure>
+      <SystemMessage variant="error" isDismissable={false}>
+        {children}
+      </SystemMessage>
+      <div>
+        <Button variant="secondary" onPress={onRetry} isPending={isRetrying}>
+          Try again
+        </Button>
+      </div>
+    </Failure>
+  );
+}
+
+const Failure = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  & > div:last-child {
+    align-self: flex-start;
+  }
+`;

@@ -1,0 +1,1 @@
+export { PageFailure, type PageFailureProps } from './PageFailure';
