@@ -25,9 +25,12 @@ import { flows, type Flow } from './flows';
 import { machineStates, type MachineState } from './machineStates';
 
 /** The screen that shows each flow run directly by a screen (flows run through another flow use its screen). */
-const screens: Record<string, { render: () => ReactNode; parameters?: Record<string, unknown> }> = {
+// `preload`: code the screen loads lazily in some states, fetched before the story renders so the
+// screenshot never catches the loading fallback.
+const screens: Record<string, { render: () => ReactNode; parameters?: Record<string, unknown>; preload?: () => Promise<unknown> }> = {
   SignIn: {
     render: () => <SignInJourney productName="Publisher Portal" siteId="1" onFinished={fn()} />,
+    preload: () => import('../../src/components/auth/flowViews'),
     parameters: { layout: 'fullscreen' },
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
@@ -115,6 +118,7 @@ export function machineStory(flowName: string, stateName: string): StoryObj {
         },
       },
     },
+    loaders: [async () => void (await screens[start.screen].preload?.())],
     render: (_args, context: StoryContext) => {
       const screen = screens[start.screen];
       const value = { [start.machineId]: { snapshot: start.snapshot, logic: silenced, onActor: (a: AnyActorRef) => started.set(context.id, a) } };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useSelector } from '@xstate/react';
@@ -10,7 +10,6 @@ import { useFlowActor } from '../../lib/flowActor';
 import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '../../lib/session';
 import { authApi } from '../../api/authApi';
 import { paths } from '../../shared/paths';
-import { SetupStepView, VerificationStepView } from '../../components/auth/flowViews';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
 import { AuthLayout } from '../../components/auth/AuthLayout';
@@ -57,6 +56,14 @@ async function abandonHalfSignIn(dispatch: ThunkDispatch<unknown, unknown, Unkno
   clearSession();
 }
 
+/**
+ * The code-verification and two-factor set-up screens are needed only after the password and by few
+ * sign-ins: they load then (fetched as soon as the password is accepted), not with the sign-in page.
+ */
+const loadFlowViews = () => import('../../components/auth/flowViews');
+const VerificationStepView = lazy(() => loadFlowViews().then((m) => ({ default: m.VerificationStepView })));
+const SetupStepView = lazy(() => loadFlowViews().then((m) => ({ default: m.SetupStepView })));
+
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
 export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn }: SignInJourneyProps) {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
@@ -100,6 +107,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   useEffect(() => {
     if (!passwordAccepted || prefetched.current) return;
     prefetched.current = true;
+    void loadFlowViews().catch(() => {}); // a failed load shows the entry's load-failure message when rendered
     prefetchSignedIn?.();
   }, [passwordAccepted, prefetchSignedIn]);
   useEffect(() => {
@@ -153,7 +161,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   }
   return (
     <AuthLayout title={titles[state] ?? 'Sign in'} productName={productName} siteId={siteId}>
-      {body}
+      <Suspense fallback={<LoadingScreen />}>{body}</Suspense>
     </AuthLayout>
   );
 }

@@ -383,7 +383,7 @@ export const AccountVerification: Story = {
     await signIn(canvas);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Please verify your account' })).toBeVisible();
     // A mobile number is on file: SMS can be chosen.
-    await userEvent.click(canvas.getByText('SMS'));
+    await userEvent.click(await canvas.findByText('SMS'));
     await expect(canvas.getByRole('radio', { name: 'SMS' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Send Code' }));
     await expect(await canvas.findByRole('status')).toHaveTextContent('We have sent you a code.');
@@ -476,7 +476,7 @@ export const OptionalOfferYes: Story = {
     await expect(await canvas.findByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: '2-step Verification Setup' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Next' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Next' })).toBeVisible();
     await expect(calls.savePromptDate).not.toHaveBeenCalled();
     await expect(args.onFinished).not.toHaveBeenCalled();
   }),
@@ -504,7 +504,7 @@ export const ForcedOfferSetUp: Story = {
 
     // 1. Download the app.
     await expect(await canvas.findByRole('heading', { level: 1, name: '2-step Verification Setup' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
     // 2. Scan the QR code.
     const qr = await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
     await expect(qr).toHaveAttribute('src', first.qr);
