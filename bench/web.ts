@@ -111,6 +111,8 @@ interface Figures {
   jsKiB: number;
   /** Where the main thread went: Lighthouse's work breakdown (ms) and the scripts that cost most. */
   mainThread: string;
+  /** What moved (the largest layout shifts' elements) and which accessibility audits failed: the why behind CLS and a11y. */
+  findings: string[];
 }
 
 function figures(lhr: Result): Figures {
@@ -123,7 +125,26 @@ function figures(lhr: Result): Figures {
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsKiB: requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
     mainThread: mainThread(lhr),
+    findings: findings(lhr),
   };
+}
+
+/** The elements of the largest layout shifts (when they add up to 0.05 or more) and every failed accessibility audit. */
+function findings(lhr: Result): string[] {
+  const out: string[] = [];
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+  if (cls >= 0.05) {
+    const shifts = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] } | undefined)?.items ?? [];
+    for (const s of shifts.slice(0, 3)) out.push(`shift ${(s.score ?? 0).toFixed(3)}: ${s.node?.selector ?? '?'} (${(s.node?.nodeLabel ?? '').slice(0, 60)})`);
+  }
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const a = lhr.audits[ref.id];
+    if (a && a.score === 0) {
+      const items = (a.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+      out.push(`a11y ${ref.id}: ${items.slice(0, 3).map((i) => i.node?.selector ?? '?').join(' | ')}`);
+    }
+  }
+  return out;
 }
 
 function mainThread(lhr: Result): string {
@@ -175,6 +196,7 @@ async function main() {
     const f = { ...all[0], ...Object.fromEntries(numbers.map((k) => [k, median(all.map((x) => x[k]))])) } as Figures;
     // The main-thread breakdown of the run whose blocking time was the median.
     f.mainThread = all.find((x) => x.tbt === f.tbt)?.mainThread ?? all[0].mainThread;
+    f.findings = all.find((x) => x.cls === f.cls)?.findings ?? all[0].findings;
     rows.push({ route, f, budget, target });
     say(`  ${route}: performance ${f.performance}, JS ${f.jsKiB.toFixed(1)} KiB`);
   };
@@ -222,6 +244,9 @@ async function main() {
   }
   say('\nMain thread (median run): work by kind, then the scripts that ran longest:');
   for (const { route, f } of rows) say(`  ${route}: ${f.mainThread}`);
+  const found = rows.filter(({ f }) => f.findings.length);
+  if (found.length) say('\nWhat moved (layout shifts of the median run) and what failed accessibility:');
+  for (const { route, f } of found) say(`  ${route}: ${f.findings.join('\n      ')}`);
   say(over ? `\n${over} route(s) downloaded more JavaScript than their budget.` : '\nEvery route within its JavaScript budget.');
 }
 
