@@ -39,7 +39,10 @@ const byb = (current: number, best = 1800) => ({
   current_earnings: current,
 });
 
-/** Ongoing: an offer-specific promo with a minimum (not registered), a new-campaigns one (registered), beat your best below its first tier. */
+/**
+ * Ongoing: an offer-specific promo with a minimum (not registered), a new-campaigns one (registered),
+ * beat your best with its first tier met (the congratulations so far) and the next two to go.
+ */
 export const ongoingPromos: Promo[] = [
   promo({
     promo_id: 3,
@@ -52,13 +55,25 @@ export const ongoingPromos: Promo[] = [
     campaigns: [campaign(1205, 'CasinoRoyale Welcome'), campaign(1206, 'TravelNest Hotel Deals')],
   }),
   promo({ promo_id: 6, promo_type: 'NEVER_RUN', promo_name: 'New Verticals Sprint', reward: 0.1, registered: true, top_earnings: 412.5, total_points: 41.25 }),
-  promo({ promo_id: 4, promo_type: 'BEAT_YOUR_BEST', promo_name: 'Beat Your Best', reward: 0, registered: true, top_earnings: 2310, byb_rewards: byb(2310) }),
+  promo({ promo_id: 4, promo_type: 'BEAT_YOUR_BEST', promo_name: 'Beat Your Best', reward: 0, registered: true, top_earnings: 3105.5, total_points: 93.17, byb_rewards: byb(3105.5) }),
 ];
 
-/** Future: a new-campaigns promo and beat your best (the earnings each tier needs). */
+/**
+ * Future, by start date as the server sends them: a new-campaigns promo, beat your best (the earnings
+ * each tier needs), an offer-specific flash promo with its campaign and minimum (not registered).
+ */
 export const futurePromos: Promo[] = [
   promo({ promo_id: 5, promo_type: 'NEVER_RUN', promo_name: 'New Verticals Bonus', start_date: '2026-12-05', end_date: '2026-12-19', reward: 0.1 }),
   promo({ promo_id: 7, promo_type: 'BEAT_YOUR_BEST', promo_name: 'Holiday Best', start_date: '2026-12-07', end_date: '2026-12-20', reward: 0, registered: true, byb_rewards: byb(0, 2200) }),
+  promo({
+    promo_id: 9,
+    promo_name: 'Flash Promo: Holiday Travel',
+    start_date: '2026-12-11',
+    end_date: '2026-12-13',
+    reward: 0.06,
+    top_earnings_threshold: 200,
+    campaigns: [campaign(1206, 'TravelNest Hotel Deals')],
+  }),
 ];
 
 /** Past: an offer-specific promo that paid, beat your best with the second tier met, one not registered. */

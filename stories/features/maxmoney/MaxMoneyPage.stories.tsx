@@ -228,6 +228,22 @@ export const CancelRefused: Story = {
   },
 };
 
+/** A cancel that gets no answer: 'Connection error.' above the history, the entry and the balance stay. */
+export const CancelConnectionError: Story = {
+  beforeEach: withMocks(maxmoneyHandlers.cancel.networkError(), maxmoneyHandlers.live()),
+  parameters: { visual: { skip: 'the banner of CancelRefused with another text; its text is checked' } },
+  play: async ({ canvasElement }) => {
+    const t = await ready(canvasElement);
+    const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
+    await userEvent.click(cancel);
+    await userEvent.click(cancel);
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
+    await expect(bodyRows(t)).toHaveLength(7);
+    await expect(cancel).toHaveAccessibleName('Cancel redemption of 40.00 points');
+    await expect(balanceText(canvasElement)).toBe('1,234.56 points');
+  },
+};
+
 /** A redeem the server refuses: its message in the modal, the typed amount kept, nothing changed. */
 export const RedeemRefused: Story = {
   beforeEach: withMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { redeem: serverMessages.overLimit } })),

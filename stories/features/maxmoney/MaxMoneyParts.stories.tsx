@@ -3,13 +3,14 @@ import type { RequestHandler } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
 import { rewardEndpoints } from '../../../src/api/contract/rewards';
+import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { AGREE, REGISTER, REGISTERED } from '../../../src/features/maxmoney/PromoCard';
 import { FAQ_TITLE, ProgramModals, TERMS_TITLE } from '../../../src/features/maxmoney/ProgramModals';
 import { NO_EVENTS, PromoLists } from '../../../src/features/maxmoney/PromoLists';
 import { AMOUNT_LABEL, REDEEM_TITLE, RedeemModal } from '../../../src/features/maxmoney/RedeemModal';
 import { paths, patterns } from '../../../src/shared/paths';
 import { mock, failureResponse } from '../../mocks/http';
-import { futurePromos, ongoingPromos, pastPromos, serverMessages } from '../../mocks/maxmoney';
+import { futurePromos, maxmoneyHandlers, ongoingPromos, pastPromos, serverMessages } from '../../mocks/maxmoney';
 import { animationsSettled, forgetDanglingAnnouncements, screen } from '../shell/storyUtils';
 
 /**
@@ -37,10 +38,10 @@ const showTerms = fn();
 const promoNamed = (root: HTMLElement, name: string) => within(root).getByRole('article', { name });
 
 /**
- * Every promo kind in each list: fixed rewards as a percentage with their minimum, campaigns linking
- * to their pages, beat-your-best below its first tier (ongoing), tiers met with the congratulations
- * (past), the earnings each tier needs (future); Register where one may still register, the check
- * where registered, nothing to register for in the past.
+ * Every promo kind in each list: fixed rewards as a percentage with their minimum (ongoing and
+ * future), campaigns linking to their pages, beat-your-best with a tier met and the congratulations
+ * so far (ongoing) or in the past tense (past), the earnings each tier needs (future); Register where
+ * one may still register, the check where registered, nothing to register for in the past.
  */
 export const AllPromos: Story = {
   render: () => <PromoLists rewards={all} onShowTerms={showTerms} />,
@@ -61,12 +62,17 @@ export const AllPromos: Story = {
     await expect(within(newVerticals).getByText(REGISTERED)).toBeVisible();
     await expect(within(newVerticals).queryByRole('button')).toBeNull();
 
+    // Ongoing beat your best, first tier met: the congratulations 'so far', the next tiers to go.
     const best = promoNamed(canvasElement, 'Beat Your Best');
-    await expect(best).toHaveTextContent('Current earnings$2,310.00');
-    await expect(within(best).getByRole('list', { name: 'Reward tiers of Beat Your Best' })).toHaveTextContent(
-      '3% tier: $490.00 to go to reach $2,800.00 ($1,000.00 above your best)',
-    );
-    await expect(within(best).queryByText(/Congratulations/)).toBeNull();
+    await expect(best).toHaveTextContent('Current earnings$3,105.50');
+    await expect(best).toHaveTextContent('Points so far93.17');
+    const bestTiers = within(within(best).getByRole('list', { name: 'Reward tiers of Beat Your Best' })).getAllByRole('listitem');
+    await expect(bestTiers.map((t) => t.textContent?.trim())).toEqual([
+      '3% tier met: $2,800.00 reached',
+      '5% tier: $1,194.50 to go to reach $4,300.00 ($2,500.00 above your best)',
+      '8% tier: $3,694.50 to go to reach $6,800.00 ($5,000.00 above your best)',
+    ]);
+    await expect(within(best).getByRole('status')).toHaveTextContent('Congratulations! You have beaten your best and reached the 3% tier so far.');
 
     const holiday = promoNamed(canvasElement, 'Holiday Best');
     const holidayTiers = within(within(holiday).getByRole('list', { name: 'Reward tiers of Holiday Best' })).getAllByRole('listitem');
@@ -76,7 +82,18 @@ export const AllPromos: Story = {
       'Earn $7,200.00 ($5,000.00 above your best) for 8% in points',
     ]);
     await expect(holiday).not.toHaveTextContent('Current earnings');
+    await expect(within(holiday).queryByRole('status')).toBeNull();
     await expect(within(promoNamed(canvasElement, 'New Verticals Bonus')).getByRole('button', { name: `${REGISTER}: New Verticals Bonus` })).toBeVisible();
+
+    // A future offer-specific promo: its campaign, reward and minimum, nothing earned yet, Register.
+    const travel = promoNamed(canvasElement, 'Flash Promo: Holiday Travel');
+    await expect(travel).toHaveTextContent('11 Dec 2026 – 13 Dec 2026');
+    await expect(travel).toHaveTextContent('6% of your qualifying earnings in points');
+    await expect(travel).toHaveTextContent('$200.00 of qualifying earnings to earn points');
+    await expect(travel).not.toHaveTextContent('Your qualifying earnings');
+    await expect(travel).not.toHaveTextContent('Points so far');
+    await expect(within(travel).getByRole('link', { name: 'TravelNest Hotel Deals' })).toHaveAttribute('href', paths.campaign(1206));
+    await expect(within(travel).getByRole('button', { name: `${REGISTER}: Flash Promo: Holiday Travel` })).toBeVisible();
 
     const summer = promoNamed(canvasElement, 'Summer Best');
     await expect(within(summer).getByRole('status')).toHaveTextContent('Congratulations! You beat your best and reached the 5% tier.');
@@ -170,6 +187,22 @@ export const RegisterRefused: Story = {
     await expect(button).toHaveAccessibleName(`${AGREE}: Flash Promo: Gaming Weekend`);
     await expect(within(canvasElement).queryByText(REGISTERED)).toBeNull();
     await animationsSettled();
+    forgetDanglingAnnouncements();
+  },
+};
+
+/** A registration that gets no answer: 'Connection error.'; Agree to Terms stays for another try. */
+export const RegisterConnectionError: Story = {
+  render: () => <PromoLists rewards={{ ongoing_promos: ongoingPromos.slice(0, 1), future_promos: [], past_promos: [] }} onShowTerms={showTerms} />,
+  beforeEach: withMocks(maxmoneyHandlers.register.networkError()),
+  parameters: { visual: { skip: 'RegisterRefused with another text; its text is checked' } },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: `${REGISTER}: Flash Promo: Gaming Weekend` });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
+    await expect(button).toHaveAccessibleName(`${AGREE}: Flash Promo: Gaming Weekend`);
+    await expect(within(canvasElement).queryByText(REGISTERED)).toBeNull();
     forgetDanglingAnnouncements();
   },
 };
