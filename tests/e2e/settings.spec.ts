@@ -109,24 +109,35 @@ test('settings: verify by e-mail, phone, address, two-factor, password, payment 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
 
-  // Payment platform: Tipalti in the built-in sandbox provider (or, in the Tuesday-Wednesday
-  // blackout, the buttons say why nothing can change).
+  // Payment platform: from Tipalti (the demo affiliate's, by ACH) to Payoneer in the built-in sandbox
+  // provider, pending until its page is completed (or, in the Tuesday-Wednesday blackout, the buttons
+  // say why nothing can change).
   await page.goto(`${product.url}${paths.settings}`);
   await verify(page, product);
   const payment = page.getByRole('region', { name: 'Payment Information' });
+  const platformAndMethod = () => payment.locator('dd');
+  await expect(platformAndMethod()).toHaveText(['Tipalti', 'ACH']);
   await payment.getByRole('button', { name: 'Payment Settings' }).click();
   const modal = page.getByRole('dialog', { name: 'Payment Settings' });
+  const providerCard = (name: string) => modal.getByRole('region', { name });
   if (isPayBlackout(new Date())) {
     await expect(modal.getByRole('button', { name: PAY_BLACKOUT_LABEL }).first()).toBeDisabled();
     await expect(modal.getByText(PAY_BLACKOUT_MESSAGE)).toBeVisible();
   } else {
-    await modal.getByRole('button', { name: /Use Tipalti|Edit Details/ }).last().click();
-    const provider = page.frameLocator('iframe[title$="payment details"]');
-    await provider.getByLabel('Payee name').fill('Jordan Demo');
-    await provider.getByLabel('PayPal').check();
+    await providerCard('Payoneer').getByRole('button', { name: 'Use Payoneer' }).click();
+    const provider = page.frameLocator('iframe[title="Payoneer payment details"]');
+    await expect(provider.getByRole('heading', { name: 'How would you like to be paid?' })).toBeVisible();
+    // Started, not completed: Payoneer is pending, the affiliate still paid by Tipalti.
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await expect(modal).toBeHidden();
+    await expect(platformAndMethod()).toHaveText(['Tipalti', 'ACH']);
+    await payment.getByRole('button', { name: 'Payment Settings' }).click();
+    await providerCard('Payoneer').getByRole('button', { name: 'Pending' }).click();
+    await provider.getByLabel('Payee name').fill('Alex Morgan');
+    await provider.getByLabel('Country').selectOption('US');
+    await provider.getByLabel('Bank Transfer').check();
     await provider.getByRole('button', { name: 'Save payment details' }).click();
-    await expect(payment.getByText('PayPal')).toBeVisible({ timeout: 15_000 });
-    await expect(payment.getByText('Tipalti')).toBeVisible();
+    await expect(platformAndMethod()).toHaveText(['Payoneer', 'Bank Transfer'], { timeout: 15_000 });
   }
   await modal.getByRole('button', { name: 'Close' }).first().click();
 
