@@ -14,6 +14,7 @@ export const settingsServerMessages = {
   locked: 'Please verify your account to change your settings (a verification lasts 15 minutes).',
   emailTaken: 'This email address is already used by another account.',
   wrongPassword: 'Your current password is not correct.',
+  website: 'Please enter a valid website address, such as example.com.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 

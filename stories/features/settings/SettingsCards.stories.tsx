@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
 import { settingsFieldMessages } from '../../../src/api/contract/settings';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
-import { EmailPreferencesCard, PhoneCard, PromotionalCard, SecurityCard } from '../../../src/features/settings/cards';
+import { AddressCard, EmailPreferencesCard, PhoneCard, PromotionalCard, SecurityCard } from '../../../src/features/settings/cards';
 import { paths, patterns } from '../../../src/shared/paths';
 import { profileMessages } from '../../../src/shared/profileOptions';
 import { saveHandlers, securityQuestionsFixture, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
@@ -14,7 +14,8 @@ import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUt
 /**
  * One settings card at a time, editable (the page's stories show the verification and the cards
  * together): the messages a card shows that the page's stories do not, each on the card it belongs
- * to. A card alone renders in a fraction of the page's time, so these are cheap to keep.
+ * to, and each card while its save is out. A card alone renders in a fraction of the page's time, so
+ * these are cheap to keep.
  */
 const withMocks =
   (...handlers: (RequestHandler | RequestHandler[])[]) =>
@@ -48,6 +49,24 @@ async function edit(canvasElement: HTMLElement, name: string) {
 }
 
 const onLocked = fn();
+
+/** A description long enough for the promotional card (at least 50 characters). */
+const DESCRIPTION = 'Personal finance reviews on my blog and a weekly newsletter with 12,000 subscribers.';
+
+/**
+ * Save pressed and its answer held back (the save's mock never answers): Save shows its spinner, the
+ * fields and Cancel wait. The spinner's ring is put back to its start before the screenshot, like
+ * every endless animation (.storybook/vitest.setup.ts), so the picture does not depend on the moment.
+ */
+async function savingHeld(c: ReturnType<typeof within>, field: HTMLElement) {
+  const save = c.getByRole('button', { name: 'Save' });
+  await userEvent.click(save);
+  await waitFor(() => expect(save).toHaveAttribute('data-pending', 'true'));
+  await expect(save.querySelector('[data-spinner]')).not.toBeNull();
+  await expect(field).toBeDisabled();
+  await expect(c.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await settled();
+}
 
 /** Phone: the server's check refuses the mobile number ('Invalid mobile number', spec 001 §5); nothing saved. */
 export const PhoneInvalid: Story = {
@@ -147,5 +166,95 @@ export const SecurityRequired: Story = {
     await shown(c, settingsFieldMessages.currentPassword);
     await shown(c, settingsFieldMessages.answer);
     await settled();
+  },
+};
+
+/** Phone: saving (after the server's check of the mobile number). */
+export const PhoneSaving: Story = {
+  beforeEach: withMocks(saveHandlers.pending('phoneDetails')),
+  render: () => <PhoneCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Phone Information');
+    await userEvent.type(c.getByRole('textbox', { name: 'Phone number' }), '212 555 0199');
+    await savingHeld(c, c.getByRole('textbox', { name: 'Mobile number' }));
+  },
+};
+
+/** Address: saving; the country and state lists wait too. */
+export const AddressSaving: Story = {
+  beforeEach: withMocks(saveHandlers.pending('addressDetails')),
+  render: () => <AddressCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Address');
+    await userEvent.type(c.getByRole('textbox', { name: 'Address line 2' }), 'Suite 400');
+    await savingHeld(c, c.getByRole('textbox', { name: 'City' }));
+    await expect(c.getByRole('button', { name: /Country/ })).toBeDisabled();
+    await expect(c.getByRole('button', { name: /State \/ province/ })).toBeDisabled();
+  },
+};
+
+/** Promotional methods: saving. */
+export const PromotionalSaving: Story = {
+  beforeEach: withMocks(saveHandlers.pending('promotionalDetails')),
+  render: () => <PromotionalCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Promotional Methods');
+    const description = c.getByRole('textbox', { name: 'How do you promote campaigns?' });
+    await userEvent.clear(description);
+    await userEvent.click(description);
+    await userEvent.paste(DESCRIPTION);
+    await savingHeld(c, description);
+    await expect(c.getByRole('textbox', { name: 'Website' })).toBeDisabled();
+  },
+};
+
+/**
+ * Promotional methods: the server refuses the website (the card only checks that there is one; the
+ * server that it is an address); its message on the card, what was typed stays, the card stays open.
+ */
+export const PromotionalServerError: Story = {
+  beforeEach: withMocks(saveHandlers.failed('promotionalDetails', settingsServerMessages.website)),
+  render: () => <PromotionalCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Promotional Methods');
+    const description = c.getByRole('textbox', { name: 'How do you promote campaigns?' });
+    await userEvent.clear(description);
+    await userEvent.click(description);
+    await userEvent.paste(DESCRIPTION);
+    const website = c.getByRole('textbox', { name: 'Website' });
+    await userEvent.clear(website);
+    await userEvent.type(website, 'my blog');
+    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await shown(c, settingsServerMessages.website);
+    await expect(c.getByRole('textbox', { name: 'Website' })).toHaveValue('my blog');
+    await expect(c.getByRole('textbox', { name: 'How do you promote campaigns?' })).toHaveValue(DESCRIPTION);
+    await expect(c.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await settled();
+  },
+};
+
+/** Email preferences: saving (after the server's check of the address); the switches wait too. */
+export const EmailSaving: Story = {
+  beforeEach: withMocks(saveHandlers.pending('emailPreferences')),
+  render: () => <EmailPreferencesCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Email Preferences');
+    await userEvent.click(c.getByRole('switch', { name: 'General mailings' }));
+    await savingHeld(c, c.getByRole('textbox', { name: 'Email' }));
+    await expect(c.getByRole('switch', { name: 'General mailings' })).toBeDisabled();
+  },
+};
+
+/** Security: saving; the password fields and the questions wait too. */
+export const SecuritySaving: Story = {
+  beforeEach: withMocks(saveHandlers.pending('securityDetails')),
+  render: () => <SecurityCard affiliate={affiliateFixture} editable onLocked={onLocked} questions={securityQuestionsFixture} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Security');
+    await userEvent.type(c.getByLabelText(/^Current password/), 'Demo-2026!');
+    await userEvent.type(c.getByRole('textbox', { name: 'Answer 1' }), 'Rex');
+    await userEvent.type(c.getByRole('textbox', { name: 'Answer 2' }), 'Elm');
+    await savingHeld(c, c.getByLabelText(/^Current password/));
+    await expect(c.getByRole('textbox', { name: 'Answer 2' })).toBeDisabled();
   },
 };
