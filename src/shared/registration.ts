@@ -196,10 +196,10 @@ export interface PersonalValues {
 /**
  * Spec 002 §5 "personal info". The password: the spec's pattern says 7 to 30 characters, its message
  * 8 to 12. The whole product uses one rule (profileOptions.passwordProblem, also settings and
- * password reset): 8 to 30 with a lowercase letter, a digit and a special character, no whitespace,
- * every failure showing the spec's message. 8 satisfies both readings' lower bounds; a 30 upper bound
- * keeps long passphrases (the message's 12 would refuse them). The availability check ('This email
- * address is unavailable.') is a call, made by the wizard and by the server, not part of this function.
+ * password reset): the stated rule, 7 to 30 with a lowercase letter, a digit and a special character,
+ * no whitespace, every failure showing the stated message (issue 18: keep the message, implement the
+ * rule). The availability check ('This email address is unavailable.') is a call, made by the wizard
+ * and by the server, not part of this function.
  * Security questions are optional (the spec does not show where they are asked); an answer is required
  * once its question is chosen.
  */

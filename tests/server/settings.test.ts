@@ -192,7 +192,7 @@ describe(`each save re-checks the rules of spec 001 section 5 (${testEngine})`, 
     const body = validBodies.securityDetails;
     await refused(a.token, 'securityDetails', { ...body, password: 'wrong-password' }, 400, settingsMessages.wrongPassword);
     await refused(a.token, 'securityDetails', { ...body, newPassword1: 'Sunny-day-42', newPassword2: 'Sunny-day-43' }, 400, profileMessages.passwordsDontMatch);
-    await refused(a.token, 'securityDetails', { ...body, newPassword1: 'short1!', newPassword2: 'short1!' }, 400, profileMessages.passwordRule);
+    await refused(a.token, 'securityDetails', { ...body, newPassword1: 'shrt1!', newPassword2: 'shrt1!' }, 400, profileMessages.passwordRule);
     await refused(a.token, 'securityDetails', { ...body, newPassword1: 'nodigits-here', newPassword2: 'nodigits-here' }, 400, profileMessages.passwordRule);
     await refused(a.token, 'securityDetails', { ...body, newPassword1: 'has space 12!', newPassword2: 'has space 12!' }, 400, profileMessages.passwordRule);
     await refused(a.token, 'securityDetails', { ...body, security_q1: 6 }, 400, settingsMessages.question1);

@@ -532,7 +532,7 @@ export function SecurityCard({ affiliate, editable, onLocked, onSaved, questions
             value={values.newPassword1}
             onChange={(x) => set('newPassword1', x)}
             isDisabled={isDisabled}
-            description="Leave empty to keep your password. 8 to 30 characters with a lowercase letter, a number and a special character, no spaces."
+            description="Leave empty to keep your password. 7 to 30 characters with a lowercase letter, a number and a special character, no spaces."
             isInvalid={Boolean(errors.newPassword1)}
             errorMessage={errors.newPassword1}
             autoComplete="new-password"

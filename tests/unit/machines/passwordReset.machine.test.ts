@@ -117,7 +117,7 @@ describe('passwordReset machine: the SMS code and its countdown', () => {
 describe('passwordReset machine: the new password', () => {
   it('§5 before any call: required, the rule, the match', async () => {
     expect(resetFieldErrors({ password: '', retype: '', code: '' })).toEqual({ password: recoveryMessages.passwordRequired, code: recoveryMessages.codeRequired });
-    expect(resetFieldErrors({ password: 'short1!', retype: 'short1!', code: '1' })).toEqual({ password: profileMessages.passwordRule });
+    expect(resetFieldErrors({ password: 'shrt1!', retype: 'shrt1!', code: '1' })).toEqual({ password: profileMessages.passwordRule });
     expect(resetFieldErrors({ password: GOOD.password, retype: 'other', code: '1' })).toEqual({ retype: recoveryMessages.passwordsDontMatch });
     const { actor, calls } = start();
     await inForm(actor);

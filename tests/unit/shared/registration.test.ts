@@ -44,7 +44,9 @@ const cases: Array<[string, Record<string, unknown>, string, string]> = [
   ['spam in the address', { email: 'ada@spamfilter.com' }, 'email', 'This email address is not allowed.'],
   ['passwords differ', { password2: 'secret#124' }, 'password2', 'Passwords do not match.'],
   ['password without a special character', { password: 'secret123', password2: 'secret123' }, 'password', M.passwordRule],
-  ['password of 7 characters', { password: 'secr#12', password2: 'secr#12' }, 'password', M.passwordRule],
+  ['password of 6 characters', { password: 'sec#12', password2: 'sec#12' }, 'password', M.passwordRule],
+  ['password of 31 characters', { password: `secret#1${'x'.repeat(23)}`, password2: `secret#1${'x'.repeat(23)}` }, 'password', M.passwordRule],
+  ['password with a space', { password: 'secret #12', password2: 'secret #12' }, 'password', M.passwordRule],
   ['existing account with a bad e-mail', { existing_account: 'yes', other_affiliate_id: '12', other_email: 'blocked@example.com' }, 'other_email', 'This email address is invalid.'],
   ['mobile of 7 characters', { mobile: '5550100' }, 'mobile', 'Mobile number must be at least 10 digits long.'],
   ['time zone missing', { timezone: '' }, 'timezone', M.timezoneRequired],
@@ -74,6 +76,12 @@ describe.each(cases)('%s', (_name, change, field, message) => {
 describe('edges that pass', () => {
   it('accepts exactly 100 characters of name, 49 of Telegram, 50 and 200 of description', () => {
     expect(validatePersonal({ ...personal, firstname: 'a'.repeat(50), lastname: 'b'.repeat(50) })).toEqual({});
+  });
+  it('accepts a password of 7 and of 30 characters: the stated rule (7-30), although the stated message says 8-12 (issue 18)', () => {
+    expect(validatePersonal({ ...personal, password: 'secr#12', password2: 'secr#12' })).toEqual({});
+    const thirty = `secret#1${'x'.repeat(22)}`;
+    expect(thirty).toHaveLength(30);
+    expect(validatePersonal({ ...personal, password: thirty, password2: thirty })).toEqual({});
     expect(validateContact({ ...contact, im_handle: 't'.repeat(49) })).toEqual({});
     expect(validateExperience({ ...experience, experience_description: 'd'.repeat(50), promotion: 'p'.repeat(200) })).toEqual({});
   });
