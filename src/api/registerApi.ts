@@ -2,7 +2,7 @@ import { baseApi } from './baseApi';
 import { joinEndpoints, type RegisterInput } from './contract/register';
 import { send, withBody, type Body, type Reply } from './endpoints';
 
-const { checkEmail, trackApplication, removeIdEntry, register, reApplication, marketingCampaign } = joinEndpoints;
+const { checkEmail, checkPhone, trackApplication, removeIdEntry, register, reApplication, marketingCampaign } = joinEndpoints;
 
 /**
  * The registration wizard's calls (spec 002 §7). The security questions are settingsApi's
@@ -11,6 +11,7 @@ const { checkEmail, trackApplication, removeIdEntry, register, reApplication, ma
 export const registerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     checkEmail: build.mutation<Reply<typeof checkEmail>, string>({ query: (e) => send(checkEmail, { query: { e } }) }),
+    checkPhone: build.mutation<Reply<typeof checkPhone>, string>({ query: (m) => send(checkPhone, { query: { m } }) }),
     trackApplication: build.mutation<Reply<typeof trackApplication>, Body<typeof trackApplication>>({ query: withBody(trackApplication) }),
     removeIdEntry: build.mutation<Reply<typeof removeIdEntry>, Body<typeof removeIdEntry>>({ query: withBody(removeIdEntry) }),
     register: build.mutation<Reply<typeof register>, RegisterInput>({ query: (body) => send(register, { body: body as Body<typeof register> }) }),

@@ -14,8 +14,9 @@ import {
 /**
  * The registration wizard (spec 002 §2, §4, §5, §8; issue 18). Steps: the existing-account question,
  * (with an existing account) its affiliate id and e-mail, personal info (with the e-mail availability
- * check), contact, address, identification (an earlier ID entry is forgotten on entering), experience,
- * terms, then the submission and the thank-you page. A step advances only when its validator
+ * check), contact (with the server's check that the numbers are real), address, identification (an
+ * earlier ID entry is forgotten on entering), experience, terms, then the submission and the
+ * thank-you page. A step advances only when its validator
  * (src/shared/registration.ts) passes; Back goes to the previous step. Every call is an invoked or
  * spawned actor the screen provides (src/features/register/registerActors.ts).
  */
@@ -103,12 +104,22 @@ export interface IdImages {
   idBack: File | null;
 }
 
-/** The application context of spec 002 §3 (ids kept only when numeric, as strings; '' when absent). */
+/**
+ * The application context of spec 002 §3 (ids kept only when numeric, as strings; '' when absent).
+ * src/features/register/applicationData.ts reads it from the page's address and the browser.
+ */
 export interface ApplicationContext {
   referrer: string;
   mktg: string;
   blg: string;
   appToken: string;
+  /** The query's `i`, an affiliate id (numeric only), '' when absent. */
+  original_affiliate_id: string;
+  /** The page that sent the visitor here (document.referrer), '' when none. */
+  http_referrer: string;
+  /** A co-registration's id ('' : no address parameter carries it) and e-mail (the query's `e`). */
+  coreg_id: string;
+  coreg_email: string;
 }
 
 export interface RegistrationInput {
@@ -130,6 +141,8 @@ export interface TrackInput {
   appToken: string;
 }
 export type PrefillAnswer = { ok: true; fields: Partial<RegistrationFields> | null } | { ok: false; message: string };
+/** The server's phone check of the contact step: the message of each number it refuses, by field. */
+export type PhoneCheckAnswer = { mobile?: string; phone?: string };
 export type CallAnswer = { ok: true } | { ok: false; message: string };
 export interface SubmitInput {
   fields: RegistrationFields;
@@ -206,6 +219,9 @@ export const registrationMachine = setup({
     }),
     checkEmail: fromPromise<{ taken: boolean }, { email: string }>(async () => {
       throw new Error('checkEmail not provided');
+    }),
+    checkPhones: fromPromise<PhoneCheckAnswer, { mobile: string; phone: string }>(async () => {
+      throw new Error('checkPhones not provided');
     }),
     track: fromPromise<void, TrackInput>(async () => {
       throw new Error('track not provided');
@@ -347,12 +363,33 @@ export const registrationMachine = setup({
         },
       },
     },
-    /** Step 4: contact. */
+    /** Step 4: contact, then the server's check that the numbers are real ones. */
     contact: {
       entry: 'clearErrors',
-      on: {
-        NEXT: [{ ...check(validateContact), target: 'address', actions: { type: 'track', params: { stage: 'Contact Info' } } }, { actions: { type: 'showErrors', params: { validate: validateContact } } }],
-        BACK: 'personal',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            NEXT: [{ ...check(validateContact), target: 'checkingPhones' }, { actions: { type: 'showErrors', params: { validate: validateContact } } }],
+            BACK: '#registration.personal',
+          },
+        },
+        /**
+         * The submission refuses a number that is not a real one ('Invalid mobile number'); asked here,
+         * where the number is typed, not four steps later. No answer moves on: the submission checks again.
+         */
+        checkingPhones: {
+          invoke: {
+            id: 'checkPhones',
+            src: 'checkPhones',
+            input: ({ context }) => ({ mobile: context.fields.mobile.trim(), phone: context.fields.phone.trim() }),
+            onDone: [
+              { guard: ({ event }) => !event.output.mobile && !event.output.phone, target: '#registration.address', actions: { type: 'track', params: { stage: 'Contact Info' } } },
+              { target: 'editing', actions: assign({ errors: ({ event }) => ({ ...event.output }) }) },
+            ],
+            onError: { target: '#registration.address', actions: { type: 'track', params: { stage: 'Contact Info' } } },
+          },
+        },
       },
     },
     /** Step 5: address. */

@@ -17,6 +17,7 @@ import { emptyFields, registrationMachine } from '../../src/machines/registratio
 import { settingsVerificationMachine } from '../../src/machines/settingsVerification.machine';
 import { signInMachine, type LoginAnswer } from '../../src/machines/signIn.machine';
 import { twoFactorSetupMachine } from '../../src/machines/twoFactorSetup.machine';
+import { registrationMessages } from '../../src/shared/registration';
 import { qrImage } from '../mocks/qrImage';
 import { registrationSample, sampleIdImage } from '../mocks/registerSamples';
 import type { MachineSamples } from './machineStates';
@@ -265,7 +266,11 @@ export const flows: Flow[] = [
     source: 'src/machines/registration.machine.ts',
     machine: registrationMachine,
     samples: {
-      input: { context: { referrer: '', mktg: '', blg: '', appToken: '0123456789abcdef0123456789abcdef' }, token: 'fedcba9876543210fedcba98', supportEmail: 'affiliates@example.com' },
+      input: {
+        context: { referrer: '', mktg: '', blg: '', appToken: '0123456789abcdef0123456789abcdef', original_affiliate_id: '', http_referrer: '', coreg_id: '', coreg_email: '' },
+        token: 'fedcba9876543210fedcba98',
+        supportEmail: 'affiliates@example.com',
+      },
       events: [
         { type: 'EDIT', fields: registrationSample },
         { type: 'EDIT', fields: { ...emptyFields, existing_account: 'yes' } },
@@ -274,10 +279,11 @@ export const flows: Flow[] = [
       outputs: {
         reApplication: [{ ok: true, fields: null }, { ok: false, message: 'There was an error fetching applicant data' }],
         checkEmail: [{ taken: false }, { taken: true }],
+        checkPhones: [{}, { mobile: registrationMessages.mobileInvalid }],
         register: [{ ok: true }, { ok: false, message: 'This email address is unavailable.' }],
       },
       // The messages as a step shows them; the calls in flight look the same with or without them.
-      variant: (s) => (s.matches({ personal: 'checkingEmail' }) || s.matches('submitting') ? undefined : s.context.emailNotice ? 'Unreachable' : s.context.submitError ? 'SubmitError' : Object.values(s.context.errors).some(Boolean) ? 'Errors' : undefined),
+      variant: (s) => (s.matches({ personal: 'checkingEmail' }) || s.matches({ contact: 'checkingPhones' }) || s.matches('submitting') ? undefined : s.context.emailNotice ? 'Unreachable' : s.context.submitError ? 'SubmitError' : Object.values(s.context.errors).some(Boolean) ? 'Errors' : undefined),
     },
   }),
 ];

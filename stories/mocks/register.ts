@@ -5,6 +5,10 @@ import { mocksOf } from './http';
 export const campaignMocks = mocksOf(joinEndpoints.marketingCampaign);
 export const reApplicationMocks = mocksOf(joinEndpoints.reApplication);
 export const checkEmailMocks = mocksOf(joinEndpoints.checkEmail);
+export const checkPhoneMocks = mocksOf(joinEndpoints.checkPhone);
+export const trackMocks = mocksOf(joinEndpoints.trackApplication);
+export const removeIdEntryMocks = mocksOf(joinEndpoints.removeIdEntry);
+export const registerMocks = mocksOf(joinEndpoints.register);
 export const securityQuestionMocks = mocksOf(registerEndpoints.getSecurityQuestions);
 
 /** A partner's banner: the logo drawn inline (nothing fetched), HTML content with a script that must not survive. */
@@ -16,7 +20,9 @@ export const partnerCampaign: MarketingCampaign = {
 
 export const earlierApplication: ReApplicationDetails = {
   e_mail: 'ada.lovelace@example.org',
-  contact: '1',
+  /** The company (spec 002 §3); the contact time is `contact_time`. */
+  contact: 'Lovelace Media',
+  contact_time: '1',
   name: 'Ada Lovelace',
   street_address_1: '12 King Street West',
   street_address_2: '',
@@ -35,6 +41,14 @@ export const registerHandlers = {
   partner: () => campaignMocks.answer({ success: true, data: partnerCampaign }),
   prefill: () => reApplicationMocks.answer({ success: true, data_exists: true, details: earlierApplication }),
   prefillFailed: () => reApplicationMocks.failure(registrationMessages.applicantDataFailed),
+  /** Every call of a walk through the wizard answered as for an application that is accepted. */
+  accepting: () => [
+    checkEmailMocks.answer({ success: true, taken: false }),
+    checkPhoneMocks.answer({ success: true, isValid: true }),
+    trackMocks.answer({ success: true }),
+    removeIdEntryMocks.answer({ success: true }),
+    registerMocks.answer({ success: true, message: registrationMessages.registered, affiliate_id: 100777 }),
+  ],
   questions: () =>
     securityQuestionMocks.answer({
       success: true,

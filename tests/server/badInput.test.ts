@@ -155,6 +155,8 @@ const pub = (method: 'GET' | 'POST', url: string, payload?: unknown) => (): Inje
 const joinCases: Case[] = [
   { name: 'checkEmail without e', request: pub('GET', '/api/register/checkEmail'), status: 400, message: /^e: / },
   { name: 'checkEmail of 5000 characters', request: pub('GET', `/api/register/checkEmail?e=${LONG}`), status: 400, message: /^This email address is invalid\.$/ },
+  { name: 'checkPhone without m', request: pub('GET', '/api/register/checkPhone'), status: 400, message: /^m: / },
+  { name: 'checkPhone of 5000 characters', request: pub('GET', `/api/register/checkPhone?m=${LONG}`), status: 400, message: /^The phone number is too long\.$/ },
   { name: 'tracking without a body', request: () => ({ method: 'POST', url: '/api/register/trackApplication', remoteAddress: ip() }), status: 400 },
   { name: 'tracking token as SQL', request: pub('POST', '/api/register/trackApplication', { token: SQL, email: 'a@example.com', details: 'Initiated' }), status: 400, message: /^The application token is not valid\.$/ },
   { name: 'tracking stage of 5000 characters', request: pub('POST', '/api/register/trackApplication', { token: 'abcdef0123456789', email: '', details: LONG }), status: 400, message: /^The stage is too long\.$/ },

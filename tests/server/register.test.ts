@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperatorSignInResponse } from '../../src/api/contract/operator';
 import {
   CheckEmailResponse,
+  CheckPhoneResponse,
   MARKETING_CAMPAIGN_NOT_FOUND,
   MarketingCampaignResponse,
   PendingPublishersResponse,
@@ -11,6 +12,8 @@ import {
   SecurityQuestionsResponse,
   VerifyRegistrationResponse,
 } from '../../src/api/contract/register';
+import { fieldsOfDetails, trackingBody } from '../../src/features/register/applicationData';
+import { emptyFields } from '../../src/machines/registration.machine';
 import { registrationMessages as M } from '../../src/shared/registration';
 import { SECURITY_QUESTIONS } from '../../server/db/demo/content';
 import { upsertOperator } from '../../server/modules/access/operator';
@@ -143,24 +146,39 @@ describe(`POST /api/register refusals (${testEngine})`, () => {
   // One sample per rule of spec 002 §5, with its exact message.
   const rules: Array<[string, Record<string, string>, string]> = [
     ['no first name', { firstname: '' }, M.firstNameRequired],
+    ['no last name', { lastname: ' ' }, M.lastNameRequired],
     ['a name over 100 together', { firstname: 'a'.repeat(60), lastname: 'b'.repeat(41) }, M.nameTooLong],
     ['a company over 100', { company: 'c'.repeat(101) }, M.companyTooLong],
+    ['no e-mail', { email: '' }, M.emailRequired],
     ['a banned e-mail', { email: 'bounce-handler@example.com' }, M.emailNotAllowed],
+    ["'spam' in the whole address", { email: 'ada@nospamhere.example.com' }, M.emailNotAllowed],
+    ['an obscenity in the whole address', { email: 'ada@fuckads.example.com' }, M.emailNotAllowed],
     ['passwords that differ', { password2: 'secret#124' }, M.passwordsDontMatch],
     ['a password without a digit', { password: 'secret#abc', password2: 'secret#abc' }, M.passwordRule],
+    ['a password of 6', { password: 'sec#12', password2: 'sec#12' }, M.passwordRule],
+    ['a password with whitespace', { password: 'secret #123', password2: 'secret #123' }, M.passwordRule],
+    ['a password over 30', { password: `secret#1${'x'.repeat(23)}`, password2: `secret#1${'x'.repeat(23)}` }, M.passwordRule],
     ['an existing account with a bad e-mail', { existing_account: 'yes', other_affiliate_id: '7', other_email: 'not-an-email' }, M.otherEmailInvalid],
+    ['no mobile', { mobile: '' }, M.mobileRequired],
     ['a 7-character mobile', { mobile: '5550187' }, M.mobileTooShort],
     ['a mobile that is no number', { mobile: '+1 000 000 0000' }, M.mobileInvalid],
+    ['an alternate phone that is no number', { phone: '+1 000 000 0000' }, M.mobileInvalid],
     ['no time zone', { timezone: '' }, M.timezoneRequired],
     ['no contact time', { contact_time: '' }, M.contactTimeRequired],
     ['a Telegram handle of 50', { im_handle: 't'.repeat(50) }, M.telegramTooLong],
+    ['no street', { address_1: '' }, M.streetRequired],
+    ['no city', { city: '' }, M.cityRequired],
+    ['no country', { country: '', state: '' }, M.countryRequired],
     ['US without a state', { state: '' }, M.chooseState],
     ['a street of 100', { address_1: 's'.repeat(100) }, M.streetTooLong],
     ['an address 2 of 100', { address_2: 's'.repeat(100) }, M.address2TooLong],
     ['a foreign state of 100', { country: 'FR', state: '', non_state: 'n'.repeat(100) }, M.nonStateTooLong],
     ['no zip', { zipcode: '' }, M.zipRequired],
+    ['no source', { hear_about_source: '' }, M.sourceRequired],
     ['other source without text', { hear_about_source: 'other' }, M.sourceDescriptionRequired],
     ['other source of 50', { hear_about_source: 'other', hear_about: 'o'.repeat(50) }, M.sourceDescriptionTooLong],
+    ['no experience description', { experience_description: '' }, M.experienceRequired],
+    ['no promotion', { promotion: '  ' }, M.promotionRequired],
     ['a description of 49', { experience_description: 'd'.repeat(49) }, M.descriptionLength],
     ['a promotion of 201', { promotion: 'p'.repeat(201) }, M.descriptionLength],
     ['no level', { experience_level: '' }, M.levelRequired],
@@ -338,6 +356,22 @@ describe(`the wizard's other calls (${testEngine})`, () => {
     expect(last).toBe(429);
   });
 
+  it('checkPhone: the check of the submission, without a session (the contact step asks it)', async () => {
+    const check = (m: string) => t.app.inject({ method: 'GET', url: `/api/register/checkPhone?m=${encodeURIComponent(m)}`, remoteAddress: '10.20.1.1' });
+    expect(CheckPhoneResponse.parse((await check('+1 212 555 0187')).json())).toEqual({ success: true, isValid: true });
+    expect(CheckPhoneResponse.parse((await check('2125550187')).json()).isValid).toBe(true);
+    for (const bad of ['+1 000 000 0000', '12345', '']) {
+      expect(CheckPhoneResponse.parse((await check(bad)).json()), bad).toEqual({ success: true, isValid: false, message: M.mobileInvalid });
+    }
+    // The same verdict as the submission: a number checkPhone refuses is refused at Submit.
+    const before = await counts();
+    const res = await submit(good({ mobile: '+1 000 000 0000' }));
+    expect(CheckPhoneResponse.parse((await check('+1 000 000 0000')).json()).isValid).toBe(false);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.message).toBe(M.mobileInvalid);
+    expect(await counts()).toEqual(before);
+  });
+
   it('trackApplication records the stages and a failed submit message; reApplication returns the details', async () => {
     const token = hexToken();
     const email = uniqueEmail();
@@ -381,6 +415,24 @@ describe(`the wizard's other calls (${testEngine})`, () => {
     const second = await t.database.db.selectFrom('applications').select('token').where('affiliate_id', '=', RegisterResponse.parse(again.json()).affiliate_id).executeTakeFirstOrThrow();
     expect(second.token).not.toBe(fields.appToken);
     expect(await record()).toEqual(before);
+  });
+
+  it('a submitted application re-opened by its token prefills the company and the contact time (spec 002 §3: `contact` is the company)', async () => {
+    const fields = good({ company: 'Analytical Ads', contact_time: '6', country: 'CA', state: 'ON', city: 'Toronto', zipcode: 'M5H 1A1' });
+    expect((await submit(fields)).statusCode).toBe(200);
+    const re = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${fields.appToken}` })).json());
+    expect(re.details).toMatchObject({ e_mail: fields.email, contact: 'Analytical Ads', contact_time: '6', name: 'Ada Lovelace', state: 'ON', country_code: 'CA' });
+    expect(fieldsOfDetails(re.details!)).toMatchObject({
+      firstname: 'Ada', lastname: 'Lovelace', company: 'Analytical Ads', contact_time: '6', email: fields.email, state: 'ON', country: 'CA', mobile: fields.mobile,
+    });
+
+    // The same through the wizard's tracking record (an application not submitted yet).
+    const token = hexToken();
+    const wizard = { ...emptyFields, firstname: 'Grace', lastname: 'Hopper', company: 'Navy Ads', email: uniqueEmail(), contact_time: '3', country: 'US', state: 'VA' };
+    const tracked = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: trackingBody({ stage: 'Contact Info', fields: wizard, appToken: token }) });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    const again = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${token}` })).json());
+    expect(fieldsOfDetails(again.details!)).toMatchObject({ firstname: 'Grace', lastname: 'Hopper', company: 'Navy Ads', contact_time: '3', state: 'VA' });
   });
 
   it('marketing campaigns: found, or 404 with a message', async () => {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MARKETING_CAMPAIGN_NOT_FOUND, registerEndpoints } from '../../../src/api/contract/register';
 import { emailProblem } from '../../../src/shared/emailRules';
+import { isValidPhone } from '../../../src/shared/phone';
 import { registrationLimits, registrationMessages } from '../../../src/shared/registration';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
@@ -14,6 +15,8 @@ import { emailTaken, reApplication, register, removeIdEntry, trackApplication, v
 export const REGISTER_LIMITS = {
   /** The availability check: the one address lookup the spec requires, so the one to keep slow. */
   checkEmail: { max: 30, timeWindow: 10 * 60_000 },
+  /** The phone check: no lookup, but libphonenumber's work per call; two numbers per contact step. */
+  checkPhone: { max: 60, timeWindow: 10 * 60_000 },
   register: { max: 10, timeWindow: 60 * 60_000 },
   track: { max: 120, timeWindow: 10 * 60_000 },
   reApplication: { max: 30, timeWindow: 10 * 60_000 },
@@ -53,6 +56,16 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger:
       return { success: true as const, taken: emailProblem(email) !== null || (await emailTaken(ctx.db, email)) };
     },
     limit('checkEmail'),
+  );
+
+  route(
+    app,
+    registerEndpoints.checkPhone,
+    async (request) => {
+      const isValid = isValidPhone(request.query.m);
+      return { success: true as const, isValid, ...(isValid ? {} : { message: registrationMessages.mobileInvalid }) };
+    },
+    limit('checkPhone'),
   );
 
   route(

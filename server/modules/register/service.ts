@@ -226,7 +226,9 @@ export async function register(d: RegisterDeps, body: RegisterBody, now: Date): 
       const existing = body.existing_account.trim() === 'yes';
       const details = {
         name: `${body.firstname.trim()} ${body.lastname.trim()}`.trim(),
+        // As the tracking record (spec 002 §3): `contact` is the company; the contact time is ours.
         contact: body.company.trim(),
+        contactTime: body.contact_time.trim(),
         streetAddress1: body.address_1.trim(),
         streetAddress2: body.address_2.trim(),
         city: body.city.trim(),
@@ -368,7 +370,7 @@ export async function trackApplication(db: Kysely<DB>, body: TrackBody, now: Dat
   const stage = body.details.trim().slice(0, 500);
   const level = body.experienceLevel === undefined || body.experienceLevel === '' ? null : Number(body.experienceLevel);
   const details = {
-    name: body.name.trim(), contact: body.contact.trim(), streetAddress1: body.streetAddress1.trim(), streetAddress2: body.streetAddress2.trim(),
+    name: body.name.trim(), contact: body.contact.trim(), contactTime: body.contactTime.trim(), streetAddress1: body.streetAddress1.trim(), streetAddress2: body.streetAddress2.trim(),
     city: body.city.trim(), state: body.state.trim(), countryCode: body.countryCode.trim().toUpperCase(), zipCode: body.zipCode.trim(),
     phone: body.phone.trim(), mobile: body.mobile.trim(), im: body.im.trim(), experienceDescription: body.experienceDescription.trim(),
     experienceLevel: level,
@@ -404,7 +406,10 @@ export async function removeIdEntry(db: Kysely<DB>, token: string, email: string
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** GET /register/reApplication?token: the details to prefill (spec 002 §3), or null without such an application. */
+/**
+ * GET /register/reApplication?token: the details to prefill (spec 002 §3), or null without such an
+ * application. `contact` is the company (the tracking record's), `contact_time` the contact time's number.
+ */
 export async function reApplication(db: Kysely<DB>, token: string): Promise<ReApplicationDetails | null> {
   const row = await db.selectFrom('applications').select(['email', 'details']).where('token', '=', token.toLowerCase()).executeTakeFirst();
   if (!row) return null;
@@ -413,6 +418,7 @@ export async function reApplication(db: Kysely<DB>, token: string): Promise<ReAp
   return {
     e_mail: row.email,
     contact: str(d.contact),
+    contact_time: /^\d+$/.test(str(d.contactTime)) ? str(d.contactTime) : '',
     name: str(d.name),
     street_address_1: str(d.streetAddress1),
     street_address_2: str(d.streetAddress2),

@@ -33,6 +33,15 @@ export const CheckEmailQuery = z.object({
 export const CheckEmailResponse = successEnvelope({ taken: z.boolean() });
 export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 
+/**
+ * GET /register/checkPhone?m (ours; the spec lists no such call): whether a phone number is a real
+ * one, the check POST /register makes ('Invalid mobile number'), so the wizard asks it on the contact
+ * step instead of failing at Submit. The public twin of the signed-in GET /affiliate/validatePhone;
+ * the check needs libphonenumber's full metadata, which the portal does not download.
+ */
+export const CheckPhoneQuery = z.object({ m: SafeText().max(100, 'The phone number is too long.') });
+export const CheckPhoneResponse = successEnvelope({ isValid: z.boolean(), message: z.string().optional() });
+
 /** Spec 002 §4: the stage labels sent to tracking; a failed final submit sends its error message instead. */
 export const APPLICATION_STAGES = ['Initiated', 'Contact Info', 'Address', 'Identification', 'Experience', 'Successful'] as const;
 export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
@@ -45,13 +54,19 @@ export const AppToken = SafeText()
 /**
  * POST /register/trackApplication: spec 002 §3 "Application tracking record" with the route's names.
  * `details` is the stage label (one of APPLICATION_STAGES) or, after a failed submit, its message.
+ * `contact` is the record's company (the one field of the record the route's list does not name
+ * otherwise). `contactTime` is ours: the record has no contact time, so a re-application could not
+ * prefill it.
  */
 export const TrackApplicationBody = z.object({
   token: AppToken,
   email: Text(EMAIL_MAX_LENGTH),
   details: SafeText().trim().min(1, 'The stage is missing.').max(500, 'The stage is too long.'),
   name: Text(200),
+  /** The company (spec 002 §3: the record's "company" under the route's name). */
   contact: Text(200),
+  /** Ours: the contact time's number ('When can you be reached?'), for the re-application's prefill. */
+  contactTime: Text(10),
   streetAddress1: Text(200),
   streetAddress2: Text(200),
   city: Text(200),
@@ -145,10 +160,14 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** GET /register/reApplication?token */
 export const ReApplicationQuery = z.object({ token: AppToken });
-/** Spec 002 §3 "Re-application details returned". */
+/**
+ * Spec 002 §3 "Re-application details returned". `contact` is the company, as in the tracking record;
+ * `contact_time` is ours (the contact time's number, '' when unknown).
+ */
 export const ReApplicationDetails = z.object({
   e_mail: z.string(),
   contact: z.string(),
+  contact_time: z.string(),
   name: z.string(),
   street_address_1: z.string(),
   street_address_2: z.string(),
@@ -212,6 +231,15 @@ export const joinEndpoints = {
     summary: 'Whether an e-mail address can still register (taken true also for a refused address); rate-limited per client',
     query: CheckEmailQuery,
     response: CheckEmailResponse,
+  }),
+  checkPhone: endpoint({
+    method: 'GET',
+    path: '/register/checkPhone',
+    access: 'public',
+    tags: joinTags,
+    summary: 'Whether a phone number is a real one, as the registration checks it',
+    query: CheckPhoneQuery,
+    response: CheckPhoneResponse,
   }),
   trackApplication: endpoint({
     method: 'POST',

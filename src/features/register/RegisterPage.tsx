@@ -9,14 +9,13 @@ import { useGetSecurityQuestionsQuery } from '../../api/settingsApi';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { useFlowActor } from '../../lib/flowActor';
 import { useLeaveWarning } from '../../lib/leaveGuard';
-import { storageKeys } from '../../lib/storageKeys';
-import { emptyFields, progressOf, registrationMachine, stepNumbers, type ApplicationContext, type StepName } from '../../machines/registration.machine';
+import { emptyFields, progressOf, registrationMachine, stepNumbers, type StepName } from '../../machines/registration.machine';
 import { paths } from '../../shared/paths';
-import { numericId } from '../../shared/registration';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SystemMessage } from '../../ui/SystemMessage';
+import { applicationContext } from './applicationData';
 import { MarketingBanner, ReferralBanner } from './Banner';
 import { makeRegistrationActors } from './registerActors';
 import { AddressStep, ContactStep, ExistingAccountStep, ExperienceStep, IdentificationStep, OtherAccountStep, PersonalStep, Stack, TermsStep } from './Steps';
@@ -29,18 +28,13 @@ export function newAppToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Spec 002 §5 "Stored ids": referral, marketing and blog ids kept (mb-ref, mb-mktg, mb-blg) only when numeric. */
-function applicationContext(search: URLSearchParams): Omit<ApplicationContext, 'appToken'> {
-  const read = (name: string, key: string) => {
-    const id = numericId(search.get(name));
-    try {
-      if (id !== null) localStorage.setItem(key, String(id));
-      return id !== null ? String(id) : (numericId(localStorage.getItem(key)) ?? '').toString();
-    } catch {
-      return id !== null ? String(id) : '';
-    }
-  };
-  return { referrer: read('referrer', storageKeys.referrer), mktg: read('mktg', storageKeys.marketing), blg: read('blg', storageKeys.blog) };
+/** localStorage, or null where the browser refuses it (a privacy mode). */
+function browserStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
 }
 
 const STEP_TITLES: Record<StepName, string> = {
@@ -79,7 +73,7 @@ export function RegisterPage({ productName, siteId, supportEmail }: RegisterPage
   const [search] = useSearchParams();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [input] = useState(() => ({
-    context: { ...applicationContext(search), appToken: newAppToken() },
+    context: { ...applicationContext(search, document.referrer, browserStorage()), appToken: newAppToken() },
     newApp: search.get('new_app') === 'true',
     token: search.get('token') ?? '',
     supportEmail,
@@ -99,6 +93,7 @@ export function RegisterPage({ productName, siteId, supportEmail }: RegisterPage
   const loading = top === 'prefilling' || top === 'start' || top === 'afterPrefill';
   const done = step === 'done';
   const checkingEmail = snapshot.matches({ personal: 'checkingEmail' });
+  const checkingPhones = snapshot.matches({ contact: 'checkingPhones' });
   const submitting = step === 'submitting';
   const dirty = !done && (JSON.stringify(fields) !== JSON.stringify(emptyFields) || images.idFront !== null);
   useLeaveWarning(dirty);
@@ -125,7 +120,7 @@ export function RegisterPage({ productName, siteId, supportEmail }: RegisterPage
               {step === 'existing' && <ExistingAccountStep {...props} productName={productName} />}
               {step === 'otherAccount' && <OtherAccountStep {...props} />}
               {step === 'personal' && <PersonalStep {...props} isDisabled={checkingEmail} emailNotice={emailNotice} questions={questions.data?.securityQuestions ?? []} />}
-              {step === 'contact' && <ContactStep {...props} />}
+              {step === 'contact' && <ContactStep {...props} isDisabled={checkingPhones} />}
               {step === 'address' && <AddressStep {...props} />}
               {step === 'identification' && <IdentificationStep images={images} errors={errors} onImage={(side, file) => actor.send({ type: 'SET_IMAGE', side, file })} />}
               {step === 'experience' && <ExperienceStep {...props} />}
@@ -133,13 +128,13 @@ export function RegisterPage({ productName, siteId, supportEmail }: RegisterPage
               {submitError && <SystemMessage variant="error">{submitError}</SystemMessage>}
               <Nav>
                 {step !== 'existing' ? (
-                  <Button variant="secondary" onPress={() => actor.send({ type: 'BACK' })} isDisabled={submitting || checkingEmail}>
+                  <Button variant="secondary" onPress={() => actor.send({ type: 'BACK' })} isDisabled={submitting || checkingEmail || checkingPhones}>
                     Back
                   </Button>
                 ) : (
                   <span />
                 )}
-                <Button type="submit" isPending={checkingEmail || submitting} isDisabled={loading}>
+                <Button type="submit" isPending={checkingEmail || checkingPhones || submitting} isDisabled={loading}>
                   {step === 'terms' || step === 'submitting' ? 'Submit' : 'Next'}
                 </Button>
               </Nav>

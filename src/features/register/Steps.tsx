@@ -120,12 +120,12 @@ export function PersonalStep({ fields, errors, onEdit, isDisabled, emailNotice, 
   );
 }
 
-/** Step 4: contact. */
-export function ContactStep({ fields, errors, onEdit }: StepProps) {
+/** Step 4: contact (the numbers are disabled while the server checks them). */
+export function ContactStep({ fields, errors, onEdit, isDisabled }: StepProps) {
   return (
     <Stack>
-      <PhoneInput label="Mobile Phone Number" value={fields.mobile} onChange={(v) => onEdit({ mobile: v })} error={errors.mobile} isRequired />
-      <PhoneInput label="Alternate Phone Number" value={fields.phone} onChange={(v) => onEdit({ phone: v })} error={errors.phone} />
+      <PhoneInput label="Mobile Phone Number" value={fields.mobile} onChange={(v) => onEdit({ mobile: v })} error={errors.mobile} isRequired isDisabled={isDisabled} />
+      <PhoneInput label="Alternate Phone Number" value={fields.phone} onChange={(v) => onEdit({ phone: v })} error={errors.phone} isDisabled={isDisabled} />
       <Grid>
         <Select label="Your Time Zone" items={TIME_ZONE_ITEMS} selectedKey={fields.timezone || null} onSelectionChange={(k) => onEdit({ timezone: String(k) })} placeholder="Choose your time zone" isRequired {...judged(errors.timezone)} />
         <Select

@@ -1,80 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { ReApplicationDetails, RegisterInput, TrackApplicationBody } from '../../api/contract/register';
 import { registerApi } from '../../api/registerApi';
 import { callApi } from '../../components/auth/codeActors';
-import type { CallAnswer, PrefillAnswer, RegistrationFields, SubmitInput, TrackInput } from '../../machines/registration.machine';
+import type { CallAnswer, PhoneCheckAnswer, PrefillAnswer, SubmitInput, TrackInput } from '../../machines/registration.machine';
 import { registrationMessages } from '../../shared/registration';
-
-/** Spec 002 §3: the re-application details as the wizard's fields (the name split at its first space). */
-export function fieldsOfDetails(d: ReApplicationDetails): Partial<RegistrationFields> {
-  const [first, ...rest] = d.name.trim().split(/\s+/);
-  const fields: Partial<RegistrationFields> = {
-    firstname: first ?? '',
-    lastname: rest.join(' '),
-    email: d.e_mail,
-    address_1: d.street_address_1,
-    address_2: d.street_address_2,
-    city: d.city,
-    country: d.country_code.toUpperCase(),
-    zipcode: d.zip_code,
-    phone: d.phone,
-    mobile: d.mobile_phone,
-    im_handle: d.im_id,
-    experience_description: d.experience_description,
-  };
-  if (['US', 'CA'].includes(fields.country ?? '')) fields.state = d.state;
-  else fields.non_state = d.state;
-  if (d.experience_level !== null) fields.experience_level = String(d.experience_level);
-  // `contact` is the contact time's number where the earlier application had one.
-  if (/^\d+$/.test(d.contact.trim())) fields.contact_time = d.contact.trim();
-  return fields;
-}
-
-/** Spec 002 §3 "Application tracking record" with the route's names. */
-export function trackingBody({ stage, fields: f, appToken }: TrackInput): TrackApplicationBody {
-  const north = f.country === 'US' || f.country === 'CA';
-  return {
-    token: appToken,
-    email: f.email.trim(),
-    details: stage.slice(0, 500),
-    name: `${f.firstname.trim()} ${f.lastname.trim()}`.trim(),
-    contact: f.contact_time,
-    streetAddress1: f.address_1,
-    streetAddress2: f.address_2,
-    city: f.city,
-    state: north ? f.state : f.non_state,
-    countryCode: f.country,
-    zipCode: f.zipcode,
-    phone: f.phone,
-    mobile: f.mobile,
-    im: f.im_handle,
-    experienceDescription: f.experience_description,
-    experienceLevel: f.experience_level,
-  };
-}
-
-/** The multipart body of POST /register (spec 002 §7: also firstName, lastName and name). */
-export function registerBody({ fields: f, images, context }: SubmitInput): RegisterInput {
-  const { agree_no_sharing, agree_no_freelancers, agree_terms, ...text } = f;
-  const yes = (v: boolean) => (v ? 'true' : '');
-  return {
-    ...text,
-    firstName: f.firstname.trim(),
-    lastName: f.lastname.trim(),
-    name: `${f.firstname.trim()} ${f.lastname.trim()}`.trim(),
-    agree_no_sharing: yes(agree_no_sharing),
-    agree_no_freelancers: yes(agree_no_freelancers),
-    agree_terms: yes(agree_terms),
-    step: '8',
-    appToken: context.appToken,
-    referrer: context.referrer,
-    mktg: context.mktg,
-    blg: context.blg,
-    idFront: images.idFront!,
-    ...(images.idBack ? { idBack: images.idBack } : {}),
-  };
-}
+import { fieldsOfDetails, registerBody, trackingBody } from './applicationData';
 
 /**
  * The actors of the registration machine through RTK Query. A call that got no answer throws (the
@@ -90,6 +20,16 @@ export function makeRegistrationActors(dispatch: ThunkDispatch<unknown, unknown,
     checkEmail: fromPromise<{ taken: boolean }, { email: string }>(async ({ input }) => {
       const r = await callApi(dispatch(registerApi.endpoints.checkEmail.initiate(input.email)));
       return { taken: 'error' in r ? true : r.data.taken };
+    }),
+    /** The mobile, and the alternate phone when given: each refused number's message. No answer throws (the machine moves on). */
+    checkPhones: fromPromise<PhoneCheckAnswer, { mobile: string; phone: string }>(async ({ input }) => {
+      const answer: PhoneCheckAnswer = {};
+      for (const field of ['mobile', 'phone'] as const) {
+        if (input[field] === '') continue;
+        const r = await dispatch(registerApi.endpoints.checkPhone.initiate(input[field])).unwrap();
+        if (!r.isValid) answer[field] = r.message ?? registrationMessages.mobileInvalid;
+      }
+      return answer;
     }),
     track: fromPromise<void, TrackInput>(async ({ input }) => {
       try {

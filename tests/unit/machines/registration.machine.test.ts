@@ -6,12 +6,14 @@ import {
   registrationMachine,
   stepNumbers,
   type CallAnswer,
+  type PhoneCheckAnswer,
   type PrefillAnswer,
   type RegistrationFields,
   type RegistrationInput,
   type SubmitInput,
   type TrackInput,
 } from '../../../src/machines/registration.machine';
+import { applicationContext, registerBody } from '../../../src/features/register/applicationData';
 import { TIME_ZONES } from '../../../src/shared/profileOptions';
 import { registrationMessages } from '../../../src/shared/registration';
 import { actorEvents, findPaths, replay } from './walkPaths';
@@ -40,7 +42,8 @@ const valid: RegistrationFields = {
   agree_no_freelancers: true,
   agree_terms: true,
 };
-const input: RegistrationInput = { context: { referrer: '', mktg: '', blg: '', appToken: 'a1b2c3d4e5f60718' }, supportEmail: 'affiliates@example.com' };
+const noContext = { referrer: '', mktg: '', blg: '', original_affiliate_id: '', http_referrer: '', coreg_id: '', coreg_email: '' };
+const input: RegistrationInput = { context: { ...noContext, appToken: 'a1b2c3d4e5f60718' }, supportEmail: 'affiliates@example.com' };
 
 describe('registration paths', () => {
   const events = [
@@ -49,23 +52,64 @@ describe('registration paths', () => {
     { type: 'SET_IMAGE', side: 'idFront', file: png },
     { type: 'NEXT' },
     { type: 'BACK' },
+    ...actorEvents('reApplication', [
+      { done: { ok: true, fields: { email: 'old@example.org', company: 'Old Ads' } } },
+      { done: { ok: false, message: registrationMessages.applicantDataFailed } },
+      { error: new Error('offline') },
+    ]),
     ...actorEvents('checkEmail', [{ done: { taken: false } }, { done: { taken: true } }, { error: new Error('offline') }]),
+    ...actorEvents('checkPhones', [{ done: {} }, { done: { mobile: registrationMessages.mobileInvalid } }, { error: new Error('offline') }]),
     ...actorEvents('register', [{ done: { ok: true } }, { done: { ok: false, message: 'This e-mail address is already registered.' } }, { error: new Error('offline') }]),
   ];
-  const paths = findPaths(registrationMachine, input, events as never);
+  // The three starts of spec 002 §2: the question, new_app=true (personal info) and token= (the prefill, then the question or, with new_app, personal info).
+  const starts: Array<[string, RegistrationInput]> = [
+    ['plain', input],
+    ['new_app', { ...input, newApp: true }],
+    ['token', { ...input, token: 'abcdef0123456789' }],
+    ['token and new_app', { ...input, token: 'abcdef0123456789', newApp: true }],
+  ];
+  // While a call runs the screen takes no input (its fields and buttons are disabled): only the call's answer.
+  const calling = ['prefilling', { personal: 'checkingEmail' }, { contact: 'checkingPhones' }, 'submitting'] as const;
+  const filterEvents = (s: { matches: (v: never) => boolean }, e: { type: string }) => !calling.some((v) => s.matches(v as never)) || e.type.startsWith('xstate.');
+  const walks = starts.map(([name, start]) => ({ name, start, paths: findPaths(registrationMachine, start, events as never, filterEvents as never) }));
+  // The question's start walks every path; the other starts differ only until their first step, so
+  // each of their states (with the prefill's outcome) is walked once, by its shortest path.
+  const key = (p: (typeof walks)[number]['paths'][number]) => JSON.stringify([p.state.value, p.state.context.prefillError]);
+  const oncePerState = (paths: (typeof walks)[number]['paths']) =>
+    [...paths].sort((a, b) => a.steps.length - b.steps.length).filter((p, i, sorted) => sorted.findIndex((q) => key(q) === key(p)) === i);
+  const all = walks.flatMap(({ name, start, paths }, i) =>
+    (i === 0 ? paths : oncePerState(paths)).map((p) => [`${name}: ${p.steps.map((s) => s.event.type).join(' > ')}`, start, p] as const),
+  );
 
-  it('reaches every step', () => {
-    const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const s of ['"existing"', '"otherAccount"', '{"personal":"editing"}', '{"personal":"checkingEmail"}', '"contact"', '"address"', '"identification"', '"experience"', '"terms"', '"submitting"', '"done"']) {
+  it('reaches every step from the question', () => {
+    const states = new Set(walks[0].paths.map((p) => JSON.stringify(p.state.value)));
+    for (const s of ['"existing"', '"otherAccount"', '{"personal":"editing"}', '{"personal":"checkingEmail"}', '{"contact":"editing"}', '{"contact":"checkingPhones"}', '"address"', '"identification"', '"experience"', '"terms"', '"submitting"', '"done"']) {
       expect(states).toContain(s);
     }
   });
 
-  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > '), p] as const))('walks %s', async (_name, path) => {
-    const { final } = await replay(registrationMachine, path, input, ['checkEmail', 'register', 'reApplication', 'track', 'removeIdEntry']);
+  it('new_app starts on personal info; token prefills first, then the question or (with new_app) personal info', () => {
+    const firstOf = (i: number) => JSON.stringify(walks[i].paths.find((p) => p.steps.length === 1)?.state.value);
+    expect(firstOf(1)).toBe('{"personal":"editing"}');
+    expect(firstOf(2)).toBe('"prefilling"');
+    expect(firstOf(3)).toBe('"prefilling"');
+    // With new_app the question is never shown unless Back is pressed on personal info.
+    const viaBack = walks[1].paths.filter((p) => JSON.stringify(p.state.value) === '"existing"');
+    expect(viaBack.every((p) => p.steps.some((s) => s.event.type === 'BACK'))).toBe(true);
+    // The prefill's three answers each lead on to the start's first step.
+    for (const w of walks.slice(2)) {
+      const after = w.paths.filter((p) => p.steps.length === 2 && /^xstate\.(done|error)\.actor\.reApplication$/.test(p.steps[1].event.type));
+      expect(after.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(all)('walks %s', async (_name, start, path) => {
+    const { final } = await replay(registrationMachine, path, start, ['checkEmail', 'checkPhones', 'register', 'reApplication', 'track', 'removeIdEntry']);
     expect(final.value).toEqual(path.state.value);
     expect(final.context.errors).toEqual(path.state.context.errors);
     expect(final.context.submitError).toEqual(path.state.context.submitError);
+    expect(final.context.prefillError).toEqual(path.state.context.prefillError);
+    expect(final.context.fields).toEqual(path.state.context.fields);
   });
 
   it('shows progress (step-1)/6 from the question to the terms', () => {
@@ -76,15 +120,24 @@ describe('registration paths', () => {
 });
 
 describe('registration rules', () => {
-  function start(overrides: Partial<RegistrationInput> = {}, answers: { taken?: boolean | 'offline'; register?: CallAnswer | 'offline'; prefill?: PrefillAnswer | 'offline' } = {}) {
+  function start(
+    overrides: Partial<RegistrationInput> = {},
+    answers: { taken?: boolean | 'offline'; phones?: PhoneCheckAnswer | 'offline'; register?: CallAnswer | 'offline'; prefill?: PrefillAnswer | 'offline' } = {},
+  ) {
     const tracked: string[] = [];
     const removed: unknown[] = [];
     const submitted: SubmitInput[] = [];
+    const phoneChecks: Array<{ mobile: string; phone: string }> = [];
     const machine = registrationMachine.provide({
       actors: {
         checkEmail: fromPromise(async () => {
           if (answers.taken === 'offline') throw new Error('offline');
           return { taken: answers.taken ?? false };
+        }),
+        checkPhones: fromPromise(async ({ input: i }: { input: { mobile: string; phone: string } }) => {
+          phoneChecks.push(i);
+          if (answers.phones === 'offline') throw new Error('offline');
+          return answers.phones ?? {};
         }),
         track: fromPromise<void, TrackInput>(async ({ input: i }) => {
           tracked.push(i.stage);
@@ -104,7 +157,7 @@ describe('registration rules', () => {
       },
     });
     const actor = createActor(machine, { input: { ...input, ...overrides } }).start();
-    return { actor, tracked, removed, submitted };
+    return { actor, tracked, removed, submitted, phoneChecks };
   }
 
   it('does not advance while a step fails its rules, and shows every message of the step', () => {
@@ -159,6 +212,7 @@ describe('registration rules', () => {
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.matches('contact'));
     actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('address'));
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().value).toBe('identification');
     expect(removed).toEqual([{ appToken: input.context.appToken, email: valid.email }]);
@@ -182,7 +236,9 @@ describe('registration rules', () => {
     refused.actor.send({ type: 'SET_IMAGE', side: 'idFront', file: png });
     refused.actor.send({ type: 'NEXT' });
     await waitFor(refused.actor, (s) => s.matches('contact'));
-    for (let i = 0; i < 5; i++) refused.actor.send({ type: 'NEXT' });
+    refused.actor.send({ type: 'NEXT' });
+    await waitFor(refused.actor, (s) => s.matches('address'));
+    for (let i = 0; i < 4; i++) refused.actor.send({ type: 'NEXT' });
     await waitFor(refused.actor, (s) => s.matches('terms') && !!s.context.submitError);
     expect(refused.actor.getSnapshot().context.submitError).toBe('Refused.');
     await waitFor(refused.actor, () => refused.tracked.includes('Refused.'));
@@ -192,7 +248,9 @@ describe('registration rules', () => {
     offline.actor.send({ type: 'SET_IMAGE', side: 'idFront', file: png });
     offline.actor.send({ type: 'NEXT' });
     await waitFor(offline.actor, (s) => s.matches('contact'));
-    for (let i = 0; i < 5; i++) offline.actor.send({ type: 'NEXT' });
+    offline.actor.send({ type: 'NEXT' });
+    await waitFor(offline.actor, (s) => s.matches('address'));
+    for (let i = 0; i < 4; i++) offline.actor.send({ type: 'NEXT' });
     await waitFor(offline.actor, (s) => s.matches('terms') && !!s.context.submitError);
     expect(offline.actor.getSnapshot().context.submitError).toBe('Connection error.');
   });
@@ -204,5 +262,83 @@ describe('registration rules', () => {
     const failed = start({ token: 'abcdef0123456789', newApp: true }, { prefill: { ok: false, message: registrationMessages.applicantDataFailed } });
     await waitFor(failed.actor, (s) => s.matches('personal'));
     expect(failed.actor.getSnapshot().context.prefillError).toBe(registrationMessages.applicantDataFailed);
+  });
+
+  it('token: a prefill without an answer (network failure) says Connection error. and goes on with empty fields', async () => {
+    const offline = start({ token: 'abcdef0123456789' }, { prefill: 'offline' });
+    await waitFor(offline.actor, (s) => s.matches('existing'));
+    expect(offline.actor.getSnapshot().context.prefillError).toBe('Connection error.');
+    expect(offline.actor.getSnapshot().context.fields).toEqual(emptyFields);
+    const offlineNew = start({ token: 'abcdef0123456789', newApp: true }, { prefill: 'offline' });
+    await waitFor(offlineNew.actor, (s) => s.matches({ personal: 'editing' }));
+    expect(offlineNew.actor.getSnapshot().context.prefillError).toBe('Connection error.');
+  });
+
+  it('contact: the server checks the mobile (and the alternate phone) before the address step; a refused number stays with its message', async () => {
+    const toContact = async (r: ReturnType<typeof start>, fields: Partial<RegistrationFields> = {}) => {
+      r.actor.send({ type: 'EDIT', fields: { ...valid, ...fields } });
+      r.actor.send({ type: 'NEXT' });
+      await waitFor(r.actor, (s) => s.matches('contact'));
+      r.actor.send({ type: 'NEXT' });
+    };
+    const refused = start({ newApp: true }, { phones: { mobile: registrationMessages.mobileInvalid } });
+    await toContact(refused, { phone: '+1 212 555 0100' });
+    await waitFor(refused.actor, (s) => s.matches({ contact: 'editing' }) && !!s.context.errors.mobile);
+    expect(refused.actor.getSnapshot().context.errors).toEqual({ mobile: registrationMessages.mobileInvalid });
+    expect(refused.phoneChecks).toEqual([{ mobile: valid.mobile, phone: '+1 212 555 0100' }]);
+    expect(refused.tracked).not.toContain('Contact Info');
+    // Editing the number clears its message.
+    refused.actor.send({ type: 'EDIT', fields: { mobile: '4165550124' } });
+    expect(refused.actor.getSnapshot().context.errors.mobile).toBeUndefined();
+
+    const phone = start({ newApp: true }, { phones: { phone: registrationMessages.mobileInvalid } });
+    await toContact(phone);
+    await waitFor(phone.actor, (s) => s.matches({ contact: 'editing' }) && !!s.context.errors.phone);
+    expect(phone.actor.getSnapshot().context.errors).toEqual({ phone: registrationMessages.mobileInvalid });
+
+    // A step that fails its own rules asks the server nothing.
+    const short = start({ newApp: true });
+    await toContact(short, { mobile: '555' });
+    expect(short.actor.getSnapshot().value).toEqual({ contact: 'editing' });
+    expect(short.actor.getSnapshot().context.errors.mobile).toBe(registrationMessages.mobileTooShort);
+    expect(short.phoneChecks).toEqual([]);
+
+    // Accepted, or no answer (the submission checks again): on to the address, 'Contact Info' tracked.
+    for (const phones of [{}, 'offline'] as const) {
+      const r = start({ newApp: true }, { phones });
+      await toContact(r);
+      await waitFor(r.actor, (s) => s.matches('address'));
+      await waitFor(r.actor, () => r.tracked.includes('Contact Info'));
+    }
+  });
+});
+
+describe('the application context (spec 002 §2, §3)', () => {
+  const memory = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
+  };
+
+  it('reads referrer, mktg, blg (stored only when numeric), i, e and the referring page', () => {
+    const storage = memory();
+    const ctx = applicationContext(new URLSearchParams('referrer=5&mktg=3&blg=x1&i=4711&e=lead@partner.example'), 'https://partner.example/offers', storage);
+    expect(ctx).toEqual({
+      referrer: '5', mktg: '3', blg: '', original_affiliate_id: '4711', http_referrer: 'https://partner.example/offers', coreg_id: '', coreg_email: 'lead@partner.example',
+    });
+    expect(Object.fromEntries(storage.m)).toEqual({ 'mb-ref': '5', 'mb-mktg': '3' });
+    // A later visit without them reads the stored ids; a non-numeric i is dropped; no referring page is ''.
+    expect(applicationContext(new URLSearchParams('i=abc'), '', storage)).toMatchObject({ referrer: '5', mktg: '3', blg: '', original_affiliate_id: '', http_referrer: '' });
+    // Storage refused (a privacy mode): the address still counts.
+    expect(applicationContext(new URLSearchParams('referrer=9'), '', null).referrer).toBe('9');
+  });
+
+  it('the submission carries the whole context', () => {
+    const context = { ...applicationContext(new URLSearchParams('referrer=5&i=4711&e=lead@partner.example'), 'https://partner.example/', memory()), appToken: 'a1b2c3d4e5f60718' };
+    const body = registerBody({ fields: valid, images: { idFront: png, idBack: null }, context });
+    expect(body).toMatchObject({
+      appToken: 'a1b2c3d4e5f60718', referrer: '5', mktg: '', blg: '', original_affiliate_id: '4711',
+      http_referrer: 'https://partner.example/', coreg_id: '', coreg_email: 'lead@partner.example', idFront: png,
+    });
+    expect(body).not.toHaveProperty('idBack');
   });
 });

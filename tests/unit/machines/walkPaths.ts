@@ -15,8 +15,8 @@ export function actorEvents(id: string, answers: Answer[]): EventObject[] {
   );
 }
 
-export function findPaths<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[]) {
-  return getShortestPaths(machine, { input: input as never, events: events as never });
+export function findPaths<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[], filterEvents?: (snapshot: never, event: EventObject) => boolean) {
+  return getShortestPaths(machine, { input: input as never, events: events as never, ...(filterEvents ? { filterEvents: filterEvents as never } : {}) });
 }
 
 const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/;
