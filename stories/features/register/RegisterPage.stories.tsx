@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { RegisterPage } from '../../../src/features/register/RegisterPage';
 import { patterns } from '../../../src/shared/paths';
 import { registrationMessages } from '../../../src/shared/registration';
 import { registerHandlers } from '../../mocks/register';
+import { sampleIdImage } from '../../mocks/registerSamples';
+import { forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 /** Every story: the security questions of the personal step. */
@@ -22,12 +24,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The default banner; Yes asks for the other account, Back from it resets the answer to No. */
+/**
+ * The default banner; Yes asks for the other account, Back from it resets the answer to No. The link's
+ * referrer and mktg are not numbers: no bonus, no partner, nothing stored (spec 002 §5 "Stored ids").
+ */
 export const Default: Story = {
+  parameters: router('/register?referrer=5x&mktg=three'),
   beforeEach: mocks(),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await expect(canvas.queryByText(registrationMessages.referralBonus)).toBeNull();
+    await expect(localStorage.getItem('mb-ref')).toBeNull();
+    await expect(localStorage.getItem('mb-mktg')).toBeNull();
     await userEvent.click(canvas.getByRole('radio', { name: 'Yes' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
@@ -47,12 +56,87 @@ export const ReferralAndPartner: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Welcome, Affiliate Summit readers' })).toBeVisible();
     await expect(canvasElement.querySelector('script, img[src="x"]')).toBeNull();
     await expect(localStorage.getItem('mb-ref')).toBe('5');
+    await expect(localStorage.getItem('mb-mktg')).toBe('3');
     await expect(localStorage.getItem('mb-blg')).toBeNull();
   },
 };
 
 /** Below 768 px the default banner shows as a message. */
 export const DefaultPhone: Story = { parameters: phone, beforeEach: mocks() };
+
+/**
+ * At 375 px every step of the wizard fits the width (nothing scrolls sideways), from the question to
+ * the thank-you page; the screenshot is the last page.
+ */
+export const PhoneWalk: Story = {
+  parameters: phone,
+  beforeEach: mocks(registerHandlers.accepting()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const fits = async (step: string) => {
+      await canvas.findByRole('form', { name: step });
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    };
+    const next = (name = 'Next') => userEvent.click(canvas.getByRole('button', { name }));
+    const choose = async (label: RegExp, option?: string) => {
+      await userEvent.click(canvas.getByRole('button', { name: label }));
+      const listbox = await screen.findByRole('listbox');
+      await userEvent.click(option ? within(listbox).getByRole('option', { name: option }) : within(listbox).getAllByRole('option')[0]);
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    };
+
+    await fits('Your account');
+    await next();
+    await fits('Personal information');
+    await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example.org');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
+    await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+    await fits('Personal information');
+    await next();
+    await fits('Contact');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Mobile Phone Number/ }), '2125550187');
+    await choose(/Your Time Zone/);
+    await choose(/When can you be reached/);
+    await fits('Contact');
+    await next();
+    await fits('Address');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Street Address/ }), '1 Main St');
+    await userEvent.type(canvas.getByRole('textbox', { name: /^City/ }), 'Albany');
+    await choose(/North American State\/Province/, 'New York');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Zip/ }), '12207');
+    await fits('Address');
+    await next();
+    await fits('Identification');
+    await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type=file]')!, sampleIdImage());
+    await canvas.findByRole('img', { name: 'Photo ID, front: preview' });
+    await fits('Identification');
+    await next();
+    await fits('Experience');
+    await choose(/How did you hear about us/, 'Google');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Some experience, paid by at least one network' }));
+    await userEvent.click(canvas.getByLabelText(/Describe your experience/));
+    await userEvent.paste('Five years of search and social campaigns for finance and insurance offers.');
+    await userEvent.click(canvas.getByLabelText(/How will you promote our offers/));
+    await userEvent.paste('Comparison pages on my own sites, search ads and a weekly newsletter.');
+    await fits('Experience');
+    await next();
+    await fits('Terms');
+    // By keyboard: the third box's label holds the link to the terms.
+    for (const box of canvas.getAllByRole('checkbox')) {
+      box.focus();
+      await userEvent.keyboard(' ');
+      await expect(box).toBeChecked();
+    }
+    await fits('Terms');
+    await next('Submit');
+    await canvas.findByRole('heading', { name: 'Confirm your e-mail address' });
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+    // The pending Next and Submit buttons' busy announcements outlive them (react-aria keeps them 7 s).
+    forgetDanglingAnnouncements();
+  },
+};
 
 /** Below 768 px the partner's banner shows as a message. */
 export const PartnerPhone: Story = {
@@ -72,6 +156,8 @@ export const Prefilled: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue('ada.lovelace@example.org'));
     await expect(canvas.getByRole('textbox', { name: /First Name/ })).toHaveValue('Ada');
+    // Spec 002 §3: the details' `contact` is the company.
+    await expect(canvas.getByRole('textbox', { name: /Company Name/ })).toHaveValue('Lovelace Media');
   },
 };
 
