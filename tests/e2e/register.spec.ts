@@ -4,13 +4,14 @@ import { paths } from '../../src/shared/paths';
 
 /**
  * Joining the network against the real product (issue 18, docs/registration.md): a visitor with a
- * referral link goes through every step of the wizard with a real ID image, gets the confirmation
- * e-mail (read from the outbox on the server's console), opens its link, is approved through the
- * operator API and signs in.
+ * referral link goes through every step of the wizard with real ID images (front and back), gets the
+ * confirmation e-mail (read from the outbox on the server's console), opens its link, is approved
+ * through the operator API and signs in, past the two-factor offer, to a stored session.
  */
 
-/** A 1×1 PNG: real bytes, as the server checks them. */
+/** A 1×1 PNG and a 1×1 GIF: real bytes, as the server checks them. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const PASSWORD = 'Joining-2026!';
 const LONG_TEXT = 'Five years of paid search and a personal finance blog with 20,000 monthly readers.';
 
@@ -81,9 +82,11 @@ test('a referred visitor registers with an ID image, confirms the e-mail, is app
   await page.getByRole('textbox', { name: 'Zip / Postal Code', exact: true }).fill('10005');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // 5. Identification: the front of a real image.
+  // 5. Identification: a real image for the front, another for the back.
   await page.locator('input[type=file]').first().setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: /front: preview/ })).toBeVisible();
+  await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'id-back.gif', mimeType: 'image/gif', buffer: GIF });
+  await expect(page.getByRole('img', { name: /back \(optional\): preview/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
 
   // 6. Experience.
@@ -113,9 +116,17 @@ test('a referred visitor registers with an ID image, confirms the e-mail, is app
 
   // The network approves the application; the referrer is on it.
   const { token } = await operatorCall<{ token: string }>(product.url, '/api/operator/session', 'POST', undefined, E2E_OPERATOR);
-  const { publishers } = await operatorCall<{ publishers: Array<{ affiliate_id: number; email: string }> }>(product.url, '/api/operator/publishers', 'GET', token);
+  const { publishers } = await operatorCall<{ publishers: Array<{ affiliate_id: number; email: string; id_images: { front: string | null; back: string | null } }> }>(
+    product.url, '/api/operator/publishers', 'GET', token,
+  );
   const mine = publishers.find((p) => p.email === email);
   expect(mine).toBeDefined();
+  // Both images arrived, byte for byte.
+  for (const [side, bytes, type] of [['front', PNG, 'image/png'], ['back', GIF, 'image/gif']] as const) {
+    const res = await fetch(`${product.url}${mine!.id_images[side]}`, { headers: { 'x-operator-token': token } });
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  }
   await operatorCall(product.url, `/api/operator/publishers/${mine!.affiliate_id}/approve`, 'POST', token);
 
   // The new publisher signs in: past the password, a new account is offered two-factor set-up first.
@@ -124,4 +135,10 @@ test('a referred visitor registers with an ID image, confirms the e-mail, is app
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Secure your account' })).toBeVisible();
+  // The offer a new account gets is the optional one (spec 002 §4): 'Not now', and in, with a stored session.
+  await page.getByText(/^Not now/).click();
+  await expect(page.getByRole('radio', { name: /^Not now/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('mb-auth-token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 });
