@@ -74,7 +74,15 @@ function Screen() {
   const { pathname } = useLocation();
   return (
     <LoadFailureBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense
+        fallback={
+          // data-screen-loading: the shell keeps what sits below the screen out of the layout until
+          // the screen is here, so nothing on a phone jumps down when it arrives (PortalShell).
+          <div data-screen-loading="">
+            <LoadingScreen />
+          </div>
+        }
+      >
         <Outlet />
       </Suspense>
     </LoadFailureBoundary>

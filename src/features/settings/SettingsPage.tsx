@@ -59,7 +59,8 @@ const Column = styled.div`
   gap: ${({ theme }) => theme.space[4]}px;
   min-width: 0;
 `;
-const Center = styled.div`
+// Marked as a screen still loading, as PageLoading is (the shell keeps what sits below it back).
+const Center = styled.div.attrs<{ 'data-screen-loading'?: string }>({ 'data-screen-loading': '' })`
   display: flex;
   justify-content: center;
   padding: ${({ theme }) => theme.space[8]}px 0;

@@ -15,8 +15,12 @@ export const PageStack = styled.div`
   }
 `;
 
-/** Where a screen's loading spinner sits while its data comes: centred, 24 px above and below. */
-export const PageLoading = styled.div`
+/**
+ * Where a screen's loading spinner sits while its data comes: centred, 24 px above and below. Marked
+ * `data-screen-loading`: inside the shell, what sits below the screen (the right sidebar on narrow
+ * layouts, the footer) waits until the screen has its content, so it does not jump down (PortalShell).
+ */
+export const PageLoading = styled.div.attrs<{ 'data-screen-loading'?: string }>({ 'data-screen-loading': '' })`
   display: flex;
   justify-content: center;
   padding: ${({ theme }) => theme.space[6]}px 0;
