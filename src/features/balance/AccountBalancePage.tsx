@@ -6,12 +6,11 @@ import { errorText } from '../../api/errors';
 import { usePageTitle } from '../../lib/page';
 import { formatStatementDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/format';
-import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
-import { SystemMessage } from '../../ui/SystemMessage';
 import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
+import { PageFailure } from '../../ui/PageFailure';
 import { Table, type TableColumn } from '../../ui/Table';
 
 export const PAGE_TITLE = 'Account Balances';
@@ -141,16 +140,9 @@ function StatementBody({
   if (error) {
     // Spec 001 §8 has other failures "only logged"; we tell the affiliate and offer to ask again.
     body = (
-      <Failure>
-        <SystemMessage variant="error" isDismissable={false}>
-          {LOAD_FAILED} {errorText(error)}
-        </SystemMessage>
-        <div>
-          <Button variant="secondary" onPress={onRetry}>
-            Try again
-          </Button>
-        </div>
-      </Failure>
+      <PageFailure onRetry={onRetry}>
+        {LOAD_FAILED} {errorText(error)}
+      </PageFailure>
     );
   } else if (!shown || !years) {
     body = (
@@ -251,18 +243,3 @@ const Amount = styled.span`
     color: ${({ theme }) => theme.colors.danger};
   }
 `;
-
-const Failure = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]}px;
-  & > * {
-    align-self: stretch;
-  }
-  & > div:last-child {
-    align-self: flex-start;
-  }
-`;
-
-
