@@ -135,7 +135,7 @@ function findings(lhr: Result): string[] {
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
   if (cls >= 0.05) {
     const shifts = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] } | undefined)?.items ?? [];
-    for (const s of shifts.slice(0, 3)) out.push(`shift ${(s.score ?? 0).toFixed(3)}: ${s.node?.selector ?? '?'} (${(s.node?.nodeLabel ?? '').slice(0, 60)})`);
+    for (const s of shifts.slice(0, 3)) out.push(`shift ${(s.score ?? 0).toFixed(3)}: ${s.node?.selector ?? '?'} (${(s.node?.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 60)})`);
   }
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const a = lhr.audits[ref.id];
