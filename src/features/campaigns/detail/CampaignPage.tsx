@@ -122,7 +122,8 @@ export function CampaignPage() {
   }
   if (isLoading || !campaign) {
     return (
-      <SkeletonRegion isLoading loadingLabel="Loading the campaign">
+      // Marked as a screen still loading: the shell keeps what sits below it back (PortalShell).
+      <SkeletonRegion isLoading loadingLabel="Loading the campaign" data-screen-loading="">
         <Card>
           <CardBody>
             <SkeletonText lines={6} />
