@@ -38,7 +38,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         // The preview imports react-aria directly; the dependency scan does not see the preview, and a
         // dependency found mid-run reloads the page and loses the tests.
-        optimizeDeps: { include: ['react-aria', 'papaparse'] },
+        optimizeDeps: { include: ['react-aria', 'papaparse', 'axe-core'] },
         test: {
           name: 'storybook',
           setupFiles: ['.storybook/vitest.setup.ts'],
@@ -51,6 +51,8 @@ export default defineConfig({
           // router and mocks from the preview's decorators): loading the portal's modules once
           // instead of once per file saves most of the stage's time (docs/testing.md).
           isolate: false,
+          // Two pages (each its own renderer process), one per core, each taking story files in turn.
+          maxWorkers: 2,
           browser: {
             // The story screenshot (light and dark) is taken in the same pass as play and axe.
             commands: { storyScreenshot },
@@ -69,12 +71,9 @@ export default defineConfig({
                 locale: 'en-US',
               },
             }),
-            // Every story in both themes: the same tests twice, each instance starting every story in
-            // its theme (Storybook's initial globals), each taking that theme's screenshot.
-            instances: [
-              { browser: 'chromium', name: 'light', provide: { [INITIAL_GLOBALS]: { theme: 'light' } } },
-              { browser: 'chromium', name: 'dark', provide: { [INITIAL_GLOBALS]: { theme: 'dark' } } },
-            ],
+            // One instance: every story is rendered and played once, in light, and switched in place to
+            // dark for the dark checks (.storybook/vitest.setup.ts, docs/adr/0008).
+            instances: [{ browser: 'chromium', name: 'stories', provide: { [INITIAL_GLOBALS]: { theme: 'light' } } }],
           },
         },
       },

@@ -8,6 +8,7 @@ import { setInteractionModality } from 'react-aria';
 import { makeStore, type RootState } from '../src/app/store';
 import { newStoryRun, takeContractViolations } from '../stories/mocks/http';
 import type { PortalParameters } from './helpers';
+import { clearForcedStoryTheme, useForcedStoryTheme } from './storyTheme';
 import { AriaRouter } from '../src/app/AriaRouter';
 import { PortalThemeProvider } from '../src/ui/theme';
 import type { ThemeName } from '../src/ui/theme';
@@ -16,15 +17,18 @@ import type { ThemeName } from '../src/ui/theme';
 // instead of 1 s. A story that is merely slow passes; one whose expectation never holds still fails.
 configure({ asyncUtilTimeout: 5000 });
 
+/** The theme: the story tests' switch to dark once the light checks are done, else the globals. */
+function StoryTheme({ theme, children }: { theme: ThemeName; children: React.ReactNode }) {
+  const forced = useForcedStoryTheme();
+  return <PortalThemeProvider theme={forced ?? theme}>{children}</PortalThemeProvider>;
+}
+
 /** Light or dark, from the toolbar (globals.theme) or a story's `globals`. */
-const withTheme: Decorator = (Story, context) => {
-  const theme = (context.globals.theme ?? 'light') as ThemeName;
-  return (
-    <PortalThemeProvider theme={theme}>
-      <Story />
-    </PortalThemeProvider>
-  );
-};
+const withTheme: Decorator = (Story, context) => (
+  <StoryTheme theme={(context.globals.theme ?? 'light') as ThemeName}>
+    <Story />
+  </StoryTheme>
+);
 
 /** A fresh Redux store for every story (so cached API data never leaks), preloaded if the story says so. */
 function StoreProvider({ children, preloadedState }: { children: React.ReactNode; preloadedState?: Partial<RootState> }) {
@@ -93,6 +97,9 @@ const preview: Preview = {
   decorators: [withRouter, withStore, withTheme],
   loaders: [mswLoader()],
   beforeEach: ({ parameters }) => {
+    // The previous story's dark pass ends with it: every story is rendered, played and checked in its
+    // own theme (light unless its globals say otherwise) before the switch.
+    clearForcedStoryTheme();
     applyTestLayout(parameters.layout as string | undefined);
     // Every story starts as on a freshly loaded page: no interaction modality yet. Otherwise the last
     // key or pointer of the previous story decides whether this one shows focus rings.

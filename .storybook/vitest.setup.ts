@@ -1,23 +1,28 @@
 /**
- * One browser pass per story and theme (docs/testing.md, docs/adr/0005).
+ * One browser pass per story, both themes (docs/testing.md, docs/adr/0008).
  *
- * addon-vitest turns every story into a test that renders it, runs its play function and axe. The
- * storybook project has two browser instances, `light` and `dark` (vitest.config.ts), which start
- * every story in their theme; after the test, this hook takes the screenshot of that same render and
- * compares it with the committed baseline tests/visual/__screenshots__/<theme>/<story id>.png
- * (scripts/story-screenshot.ts). So each story is rendered once per theme, and play, axe (colour
- * contrast included) and the screenshot all run on that render.
- * A story opts out of the screenshot, never of play or axe, with `parameters.visual.skip: '<why>'`.
+ * addon-vitest turns every story into a test that renders it (light, unless the story's globals say
+ * otherwise), runs its play function and axe. After the test, this hook takes the light screenshot of
+ * that render and compares it with the committed baseline tests/visual/__screenshots__/light/<story
+ * id>.png (scripts/story-screenshot.ts); then it switches the SAME render to the dark theme (the
+ * story's tree stays mounted with its state, focus and open overlays; only the theme's consumers render
+ * again), runs axe's colour rules on it (the rest of the page is the same markup axe has just passed)
+ * and takes the dark screenshot. So each story is rendered and played once, and axe and the screenshot
+ * run in both themes.
+ * A story opts out of the screenshots, never of play or axe, with `parameters.visual.skip: '<why>'`.
  */
 import { afterEach, expect, type TestContext } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { ThemeName } from '../src/ui/theme';
+import { flushSync } from 'react-dom';
+import { forceStoryTheme } from './storyTheme';
+import { darkAxeViolations, type A11yParameters } from './darkAxe';
 import type { FrameSize, ScreenshotResult } from '../scripts/story-screenshot';
 
 interface ComposedStory {
   id: string;
   globals: Record<string, unknown>;
-  parameters: { visual?: { skip?: string } };
+  parameters: { visual?: { skip?: string }; a11y?: A11yParameters };
 }
 
 declare module 'vitest/browser' {
@@ -67,11 +72,25 @@ async function imagesLoaded() {
   await Promise.race([Promise.all(pending.map((img) => img.decode().catch(() => undefined))), limit]);
 }
 
-async function screenshot(story: ComposedStory, theme: ThemeName) {
+/** Fonts and images in, overlays done leaving, animations and transitions at their end. */
+async function settled() {
   await document.fonts.ready;
   await imagesLoaded();
   await overlaysGone();
   settleAnimations();
+}
+
+/**
+ * While the same render is switched to dark: no CSS transitions. Otherwise every element (the
+ * reduced-motion rule gives each a 0.01 ms transition of every property) would start one for its new
+ * colours, and a parent's finished transition changes what its children inherit, which starts theirs:
+ * ending them all takes as many rounds as the page is deep.
+ */
+const noTransitions = document.createElement('style');
+noTransitions.textContent = '*, *::before, *::after { transition: none !important; }';
+
+async function screenshot(story: ComposedStory, theme: ThemeName, ready: () => Promise<void> = settled) {
+  await ready();
   const size = {
     width: window.innerWidth,
     height: window.innerHeight,
@@ -83,6 +102,30 @@ async function screenshot(story: ComposedStory, theme: ThemeName) {
 
 afterEach(async (context: TestContext & { story?: ComposedStory }) => {
   const story = context.story;
-  if (!story || context.task.result?.state === 'fail' || story.parameters.visual?.skip) return;
-  await screenshot(story, (story.globals.theme ?? 'light') as ThemeName);
+  // A failed play or light axe check is the story's failure; its dark pass would only repeat it.
+  if (!story || context.task.result?.state === 'fail') return;
+  const shoot = !story.parameters.visual?.skip;
+  const theme = (story.globals.theme ?? 'light') as ThemeName;
+  if (shoot) await screenshot(story, theme);
+  // A story that starts in the dark theme (its own globals) has been checked there already.
+  if (theme === 'dark') return;
+  document.head.appendChild(noTransitions);
+  try {
+    // The switch renders the theme's consumers again, committed at once; reading a computed style
+    // then applies the new colours everywhere (no transitions), so axe reads the final colours.
+    flushSync(() => forceStoryTheme('dark'));
+    void getComputedStyle(document.body).color;
+    settleAnimations();
+    const violations = await darkAxeViolations(story.parameters.a11y);
+    expect.soft(violations, `The dark theme fails axe (${violations.length} violations):\n${violations.join('\n')}`).toEqual([]);
+    // Overlays settled and fonts loaded in the light pass; only images the theme swaps may be new.
+    if (shoot) await screenshot(story, 'dark', darkReady);
+  } finally {
+    noTransitions.remove();
+  }
 });
+
+async function darkReady() {
+  await imagesLoaded();
+  settleAnimations();
+}

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import type { StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { fromPromise, StateMachine, type AnyActorRef, type AnyStateMachine, type Snapshot } from 'xstate';
-import { SignInJourney } from '../../src/features/auth/SignInJourney';
+import { preloadFlowViews, SignInJourney } from '../../src/features/auth/SignInJourney';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
@@ -30,7 +30,7 @@ import { machineStates, type MachineState } from './machineStates';
 const screens: Record<string, { render: () => ReactNode; parameters?: Record<string, unknown>; preload?: () => Promise<unknown> }> = {
   SignIn: {
     render: () => <SignInJourney productName="Publisher Portal" siteId="1" onFinished={fn()} />,
-    preload: () => import('../../src/components/auth/flowViews'),
+    preload: preloadFlowViews,
     parameters: { layout: 'fullscreen' },
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },

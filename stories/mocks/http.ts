@@ -53,8 +53,9 @@ export function newStoryRun() {
 
 /**
  * State a mock keeps between requests within one render of a story (a sequence of answers, a flag
- * flipped by a POST). The story tests render each story twice (light, then dark theme), and the
- * workbench re-renders on every change of args: each render starts from `init()` again.
+ * flipped by a POST). The story tests render each story once (the dark theme is the same render,
+ * switched), a retried story renders again, and the workbench re-renders on every change of args:
+ * each render starts from `init()` again.
  */
 export function perRender<T>(init: () => T): () => T {
   let run = -1;

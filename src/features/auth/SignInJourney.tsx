@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useSelector } from '@xstate/react';
@@ -11,6 +11,7 @@ import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '
 import { authApi } from '../../api/authApi';
 import { paths } from '../../shared/paths';
 import { useLeaveWarning } from '../../lib/leaveGuard';
+import { preloadableLazy } from '../../lib/preloadableLazy';
 import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { LoadingScreen } from './LoadingScreen';
@@ -61,8 +62,10 @@ async function abandonHalfSignIn(dispatch: ThunkDispatch<unknown, unknown, Unkno
  * sign-ins: they load then (fetched as soon as the password is accepted), not with the sign-in page.
  */
 const loadFlowViews = () => import('../../components/auth/flowViews');
-const VerificationStepView = lazy(() => loadFlowViews().then((m) => ({ default: m.VerificationStepView })));
-const SetupStepView = lazy(() => loadFlowViews().then((m) => ({ default: m.SetupStepView })));
+const VerificationStepView = preloadableLazy(() => loadFlowViews().then((m) => m.VerificationStepView));
+const SetupStepView = preloadableLazy(() => loadFlowViews().then((m) => m.SetupStepView));
+/** Fetches both step screens (once the password is accepted); a step then shows with no loading frame. */
+export const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload()]);
 
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
 export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn }: SignInJourneyProps) {
@@ -107,7 +110,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   useEffect(() => {
     if (!passwordAccepted || prefetched.current) return;
     prefetched.current = true;
-    void loadFlowViews().catch(() => {}); // a failed load shows the entry's load-failure message when rendered
+    void preloadFlowViews().catch(() => {}); // a failed load shows the entry's load-failure message when rendered
     prefetchSignedIn?.();
   }, [passwordAccepted, prefetchSignedIn]);
   useEffect(() => {
