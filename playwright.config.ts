@@ -8,6 +8,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // In CI a journey that fails runs once more before the stage fails (two servers and two browsers share
+  // two busy cores); a journey that fails twice fails the stage, and the summary names each retried one.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['dot'], ['./scripts/summary-reporter.ts']],
   use: {
     browserName: 'chromium',

@@ -5,9 +5,13 @@ export default class SummaryReporter implements Reporter {
   private passed = 0;
   private failed: string[] = [];
   private skipped = 0;
+  private retried: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
-    if (result.status === 'passed') this.passed++;
+    if (result.status === 'passed') {
+      this.passed++;
+      if (result.retry > 0) this.retried.push(test.title);
+    }
     else if (result.status === 'skipped') this.skipped++;
     else if (result.retry === test.retries) this.failed.push(test.title);
   }
@@ -17,5 +21,6 @@ export default class SummaryReporter implements Reporter {
     const what = 'browser journeys passed';
     console.log(`\ne2e: ${this.passed}/${total} ${what}${this.skipped ? `, ${this.skipped} skipped` : ''} (${result.status})`);
     for (const title of this.failed) console.log(`  failed: ${title}`);
+    for (const title of this.retried) console.log(`  passed only when run again (make it settle): ${title}`);
   }
 }
