@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(postbackRoutes, { ctx });
       await api.register(postbackLogRoutes, { ctx, wake: trackingOptions.onPostbackQueued });
       await api.register(accessRequestRoutes, { ctx });
-      await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
+      await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl, engine: deps.engine });
       await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
       await api.register(recoveryRoutes, {
         ctx, messenger, productName, baseUrl: trackingOptions.baseUrl,

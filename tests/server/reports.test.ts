@@ -239,17 +239,20 @@ describe(`reports (${testEngine})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/reports/earnings?startDate=2026-11-01&endDate=2026-11-02' })).statusCode).toBe(401);
   });
 
-  it('writes every text of a conversion as JSON must have it (quotes, backslashes, line breaks, emoji, the unit separator)', async () => {
+  it('writes every text of a conversion as JSON must have it (quotes, backslashes, line breaks, emoji, the unit and record separators)', async () => {
     await setZone('11,-5');
     const odd = 'a "quoted" \\ back\\slash, a\nline, a\ttab, ✓ 🎉 </script>';
     // The route reads each row as one text of fields joined by U+001F: a text holding it is read again field by field.
     const split = 'one\u001ftwo\u001f';
+    // ...and the whole answer as one text of rows joined by U+001E: a text holding it makes the route read row by row.
+    const record = '12\u001f3\u001eseven';
     const now = Date.now();
     const rows = await t.database.db
       .insertInto('conversions')
       .values([
         { affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'pending', rate_type: 'P', sale_amount: '100.005', payout: '35.125', sub2: odd, city: 'Kraków', advertiser_ref: 'ODD-1', converted_at: new Date(now) },
         { affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'approved', rate_type: 'F', payout: '2', sub3: split, region: split, advertiser_ref: 'ODD-2', converted_at: new Date(now - 1000) },
+        { affiliate_id: DEMO_AFFILIATE, campaign_id: campaign.id, status: 'approved', rate_type: 'F', payout: '3', sub1: record, os: record, advertiser_ref: 'ODD-3', converted_at: new Date(now - 2000) },
       ])
       .returning('id')
       .execute();
@@ -260,6 +263,7 @@ describe(`reports (${testEngine})`, () => {
       const body = ConversionsResponse.parse(res.json());
       const at = body.report.findIndex((r) => r.key_id === String(rows[0].id));
       const later = body.report.findIndex((r) => r.key_id === String(rows[1].id));
+      const last = body.report.findIndex((r) => r.key_id === String(rows[2].id));
       const [ours, separated] = [body.report[at], body.report[later]];
       const { name } = await t.database.db.selectFrom('campaigns').select('name').where('id', '=', campaign.id).executeTakeFirstOrThrow();
       expect(ours).toMatchObject({ name, subid2: odd, status: 'Pending', rate_type: '% of sale', sales: 100.01, earnings: 35.13, ip_location: { city: 'Kraków' } });
@@ -267,6 +271,10 @@ describe(`reports (${testEngine})`, () => {
       // In its place (newest first), every field its own.
       expect(later).toBeGreaterThan(at);
       expect(separated).toMatchObject({ name, subid3: split, subid4: '', status: 'Approved', rate_type: '$ per lead', earnings: 2, ip_location: { region: split, city: '' } });
+      expect(last).toBe(later + 1);
+      expect(body.report[last]).toMatchObject({ name, subid1: record, subid2: '', earnings: 3, device: { os: record } });
+      // Every conversion once, none made up from the pieces of a split row.
+      expect(new Set(body.report.map((r) => r.key_id)).size).toBe(body.report.length);
       expect(body.report.every((r) => r !== undefined && r !== null)).toBe(true);
       expect(body.total_pages).toBe(Math.ceil(body.report.length / 50));
     } finally {
