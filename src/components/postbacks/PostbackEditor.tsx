@@ -4,7 +4,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import styled from 'styled-components';
 import { CONNECTION_ERROR, readErrorEnvelope } from '../../api/errors';
 import { Button } from '../../ui/Button';
-import type { ListOption } from '../../ui/Field';
+import type { ListOption } from '../../ui/FieldList';
 import { Select } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextArea } from '../../ui/TextArea';

@@ -2,17 +2,8 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFilter, type ComboBoxProps as AriaComboBoxProps } from 'react-aria-components';
 import { Icon, type IconName } from '../Icon';
 import { Spinner } from '../Spinner';
-import {
-  EmptyState,
-  FieldDescription,
-  FieldLabel,
-  OptionRow,
-  StyledListBox,
-  StyledPopover,
-  invalidFrom,
-  type FieldErrorMessage,
-  type ListOption,
-} from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { EmptyState, OptionRow, StyledListBox, StyledPopover, type ListOption } from '../FieldList';
 import { ErrorMessage } from '../ErrorMessage';
 import { Box, Root, StyledInput, Toggle } from './ComboBox.styles';
 

@@ -1,3 +1,3 @@
 export { ComboBox } from './ComboBox';
 export type { ComboBoxProps } from './ComboBox';
-export type { ListOption as ComboBoxOption } from '../Field';
+export type { ListOption as ComboBoxOption } from '../FieldList';

@@ -9,14 +9,8 @@ import {
 } from 'react-aria-components';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
-import {
-  FieldDescription,
-  FieldLabel,
-  StyledPopover,
-  fieldStack,
-  invalidFrom,
-  type FieldErrorMessage,
-} from '../Field';
+import { FieldDescription, FieldLabel, fieldStack, invalidFrom, type FieldErrorMessage } from '../Field';
+import { StyledPopover } from '../FieldList';
 import { ErrorMessage } from '../ErrorMessage';
 import { CalendarMonth } from './Calendar';
 import { DateInput, FieldGroup, IconTrigger, PopoverDialog, Segment } from './Calendar.styles';

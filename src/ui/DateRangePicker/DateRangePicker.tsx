@@ -10,14 +10,8 @@ import {
 } from 'react-aria-components';
 import { Button } from '../Button';
 import { Icon } from '../Icon';
-import {
-  FieldDescription,
-  FieldLabel,
-  StyledPopover,
-  fieldStack,
-  invalidFrom,
-  type FieldErrorMessage,
-} from '../Field';
+import { FieldDescription, FieldLabel, fieldStack, invalidFrom, type FieldErrorMessage } from '../Field';
+import { StyledPopover } from '../FieldList';
 import { ErrorMessage } from '../ErrorMessage';
 import {
   CalendarMonth,

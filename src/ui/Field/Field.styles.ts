@@ -1,11 +1,5 @@
 import styled, { css } from 'styled-components';
-import {
-  Label as AriaLabel,
-  ListBox as AriaListBox,
-  ListBoxItem as AriaListBoxItem,
-  Text,
-} from 'react-aria-components';
-import { Popover } from '../Popover';
+import { Label as AriaLabel, Text } from 'react-aria-components';
 
 /** The vertical stack every form control uses: label, control, description, error. */
 export const fieldStack = css`
@@ -77,54 +71,6 @@ export const inputFrame = css`
     border-color: ${({ theme }) => theme.colors.border};
     cursor: not-allowed;
   }
-`;
-
-/** A field's dropdown (Select, ComboBox, the date pickers): the shared Popover, at least as wide as its trigger. */
-export const StyledPopover = styled(Popover)`
-  min-width: var(--trigger-width);
-  max-width: min(480px, calc(100vw - 16px));
-`;
-
-export const StyledListBox = styled(AriaListBox)`
-  display: flex;
-  flex-direction: column;
-  padding: ${({ theme }) => theme.space[1]}px;
-  max-height: 280px;
-  overflow: auto;
-  outline: none;
-` as typeof AriaListBox;
-
-export const StyledOption = styled(AriaListBoxItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  cursor: pointer;
-  outline: none;
-
-  .option-check { flex: none; width: 16px; visibility: hidden; color: ${({ theme }) => theme.colors.primary}; }
-  .option-text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
-  .option-description { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
-
-  &[data-hovered],
-  &[data-focused] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  &[data-focus-visible] { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.focusRing}; }
-  &[data-selected] { font-weight: ${({ theme }) => theme.fontWeights.bold}; }
-  &[data-selected] .option-check { visibility: visible; }
-  &[data-disabled] { color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
-` as typeof AriaListBoxItem;
-
-/** Shown inside a ListBox when it has nothing to list (ComboBox "no results", loading). */
-export const EmptyState = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
 export { visuallyHidden } from '../VisuallyHidden';

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SelectProps as AriaSelectProps } from 'react-aria-components';
 import { Icon } from '../Icon';
-import {
-  FieldDescription,
-  FieldLabel,
-  OptionRow,
-  StyledListBox,
-  StyledPopover,
-  invalidFrom,
-  type FieldErrorMessage,
-  type ListOption,
-} from '../Field';
+import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
+import { OptionRow, StyledListBox, StyledPopover, type ListOption } from '../FieldList';
 import { ErrorMessage } from '../ErrorMessage';
 import { Root, Trigger, Value } from './Select.styles';
 

@@ -1,3 +1,3 @@
 export { Select } from './Select';
 export type { SelectProps } from './Select';
-export type { ListOption as SelectOption } from '../Field';
+export type { ListOption as SelectOption } from '../FieldList';

@@ -1,6 +1,6 @@
 import type { Key } from 'react-aria-components';
 import { Icon } from '../Icon';
-import { StyledOption } from './Field.styles';
+import { StyledOption } from './FieldList.styles';
 
 /** One choice in a Select or ComboBox list. */
 export interface ListOption {
