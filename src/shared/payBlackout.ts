@@ -1,5 +1,4 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { EASTERN_TIME_ZONE } from './dates';
+import { EASTERN_TIME_ZONE } from './timeZone';
 
 /**
  * The payment-details blackout (spec 001 §6 and §9): payment details cannot be changed from Tuesday
@@ -32,10 +31,48 @@ interface Wall {
   day: string;
 }
 
+// The wall clock in New York through Intl, not date-fns-tz: the settings page shows the blackout on
+// its payment card, and date-fns-tz (8 KiB gzipped) would load with it (issue 11).
+const clock = new Intl.DateTimeFormat('en-US', {
+  timeZone: PAY_BLACKOUT_TIME_ZONE,
+  hourCycle: 'h23',
+  weekday: 'short',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const ISO_DAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+function clockParts(instant: number) {
+  const p: Record<string, string> = {};
+  for (const part of clock.formatToParts(instant)) p[part.type] = part.value;
+  return p;
+}
+
 /** The wall-clock reading in New York, without going through the machine's own time zone. */
 function wall(now: Date): Wall {
-  const [isoDay, hh, mm, day] = formatInTimeZone(now, PAY_BLACKOUT_TIME_ZONE, 'i HH mm yyyy-MM-dd').split(' ');
-  return { isoDay: Number(isoDay), minute: Number(hh) * 60 + Number(mm), day };
+  const p = clockParts(now.getTime());
+  return { isoDay: ISO_DAY[p.weekday], minute: Number(p.hour) * 60 + Number(p.minute), day: `${p.year}-${p.month}-${p.day}` };
+}
+
+/** How far New York's wall clock is ahead of UTC at this instant (negative: behind), in ms. */
+function offsetAt(instant: number): number {
+  const p = clockParts(instant);
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant New York's wall clock reads `hour`:00 on `day` (never in a daylight-saving gap, see below). */
+function atWallClock(day: string, hour: number): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d, hour);
+  // The offset at the guess can differ from the offset at the answer only across a change of offset;
+  // a second reading settles it.
+  const first = guess - offsetAt(guess);
+  return new Date(guess - offsetAt(first));
 }
 
 /** Whether payment details are frozen at this instant. */
@@ -59,10 +96,10 @@ export function nextBlackoutChange(now: Date): Date {
   const w = wall(now);
   if (isPayBlackout(now)) {
     const days = w.isoDay === TUESDAY ? 1 : 0;
-    return fromZonedTime(`${addDays(w.day, days)}T12:00:00`, PAY_BLACKOUT_TIME_ZONE);
+    return atWallClock(addDays(w.day, days), 12);
   }
   let days = (TUESDAY - w.isoDay + 7) % 7;
   // Outside the window on a Tuesday means before 09:00: today. Wednesday afternoon: next week (6 days).
   if (days === 0 && w.minute >= START_MINUTE) days = 7;
-  return fromZonedTime(`${addDays(w.day, days)}T09:00:00`, PAY_BLACKOUT_TIME_ZONE);
+  return atWallClock(addDays(w.day, days), 9);
 }
