@@ -17,7 +17,7 @@ import { ApplicationModal } from '../../src/features/campaigns/detail/applicatio
 import { PaymentSettingsModal } from '../../src/features/settings/payment/PaymentSettingsModal';
 import { ResetPasswordPage } from '../../src/features/recovery/ResetPasswordPage';
 import { RegisterPage } from '../../src/features/register/RegisterPage';
-import { SettingsScreen } from '../../src/features/settings/SettingsPage';
+import { SettingsScreenWithLock } from '../../src/features/settings/SettingsLock';
 import { affiliateFixture } from '../mocks/shell';
 import { campaignFixture } from '../mocks/campaignDetail';
 import { FlowStartProvider } from '../../src/lib/flowActor';
@@ -36,7 +36,7 @@ const screens: Record<string, { render: () => ReactNode; parameters?: Record<str
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },
   LinkBuilder: { render: () => <LinkBuilder campaign={campaignFixture} searchSafeAllowed /> },
   CampaignApplication: { render: () => <ApplicationModal campaign={campaignFixture} onClose={fn()} />, parameters: { layout: 'fullscreen' } },
-  SettingsVerification: { render: () => <SettingsScreen affiliate={affiliateFixture} /> },
+  SettingsVerification: { render: () => <SettingsScreenWithLock affiliate={affiliateFixture} /> },
   PasswordReset: { render: () => <ResetPasswordPage productName="Publisher Portal" siteId="1" />, parameters: { layout: 'fullscreen' } },
   Registration: { render: () => <RegisterPage productName="Publisher Portal" siteId="1" supportEmail="affiliates@example.com" />, parameters: { layout: 'fullscreen' } },
   PaymentModal: {

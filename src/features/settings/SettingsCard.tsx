@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { baseApi, useApiDispatch } from '../../api/baseApi';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -165,7 +166,7 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
               }}
             >
               <Rows>
-                {form({ values, errors, set, isDisabled: saving })}
+                <Suspense fallback={<Spinner label="Loading the form" />}>{form({ values, errors, set, isDisabled: saving })}</Suspense>
                 <Actions>
                   <Button variant="quiet" onPress={cancel} isDisabled={saving}>
                     Cancel

@@ -21,12 +21,20 @@ import {
 } from '../../shared/profileOptions';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { Select } from '../../ui/Select';
+import { preloadableLazy } from '../../lib/preloadableLazy';
 import { Switch } from '../../ui/Switch';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { PhoneInput } from '../../components/forms/PhoneInput';
 import { ReadOnly, SettingsCard, type FieldErrors, type SaveOutcome } from './SettingsCard';
+
+/**
+ * The cards' choosers (react-aria's Select and its list box, 6 KiB gzipped) show only while a card is
+ * being edited: they load with the page's lock (SettingsScreenWithLock preloads them), not with the
+ * page (issue 11). SettingsCard renders a form under Suspense.
+ */
+const Select = preloadableLazy(() => import('../../ui/Select').then((m) => m.Select));
+export const preloadEditControls = () => void Select.preload().catch(() => undefined);
 
 type Affiliate = AffiliateResponse;
 

@@ -5,6 +5,7 @@ import type { PortalParameters } from '../../../.storybook/helpers';
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { INCENTIVE_NOTE, EMAIL_NOTICES_HELP } from '../../../src/features/settings/cards';
 import { SettingsPage, settingsText } from '../../../src/features/settings/SettingsPage';
+import { SettingsView } from '../../../src/features/settings/SettingsView';
 import { settingsVerificationMessages } from '../../../src/machines/settingsVerification.machine';
 import { paths, patterns } from '../../../src/shared/paths';
 import { EMAIL_UNDELIVERABLE, profileMessages } from '../../../src/shared/profileOptions';
@@ -402,5 +403,30 @@ export const Keyboard: Story = {
     await dialogShown('Please verify your account');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+  }),
+};
+
+/**
+ * The lock (XState, the machines, the verification form) is a chunk of its own, fetched when Edit is
+ * pressed: while it is on its way, the Edit button waits. Rendered from the page's view with that
+ * lock state (a real fetch is too quick to catch).
+ */
+export const EditWaitsForLock: Story = {
+  render: () => <SettingsView affiliate={affiliateFixture} lock={{ editable: false, notice: null, editPending: true, onEdit: fn(), onLocked: fn(), onSaved: fn() }} />,
+  play: settled(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const edit = await canvas.findByRole('button', { name: 'Edit your settings' });
+    await waitFor(() => expect(edit).toHaveAttribute('aria-disabled', 'true'));
+    await shown(canvas, settingsText.readOnly);
+  }),
+};
+
+/** The lock's code could not be downloaded: the page stays read-only and says to press Edit again. */
+export const LockLoadFailed: Story = {
+  render: () => <SettingsView affiliate={affiliateFixture} lock={{ editable: false, notice: settingsText.lockLoadFailed, onEdit: fn(), onLocked: fn(), onSaved: fn() }} />,
+  play: settled(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await shown(canvas, settingsText.lockLoadFailed);
+    await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeEnabled();
   }),
 };
