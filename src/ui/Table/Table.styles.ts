@@ -21,7 +21,8 @@ const cards = css`
   thead th:not([data-sortable]) { ${visuallyHidden} }
   thead tr:not(:has(th[data-sortable])) { ${visuallyHidden} }
   thead th { border: none; }
-  thead th[data-sortable] > button { padding: ${({ theme }) => `${theme.space[1]}px ${theme.space[2]}px`}; border-radius: ${({ theme }) => theme.radii.sm}; }
+  /* A touch target: at least 32 px tall (axe's target-size wants 24). */
+  thead th[data-sortable] > button { min-height: 32px; padding: ${({ theme }) => `${theme.space[1]}px ${theme.space[2]}px`}; border-radius: ${({ theme }) => theme.radii.sm}; }
   tbody tr, tfoot tr { padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`}; }
   th, td { padding: ${({ theme }) => `${theme.space[1]}px 0`}; white-space: normal; overflow-wrap: anywhere; }
   td[data-label], tfoot td[data-label] { display: flex; justify-content: space-between; gap: ${({ theme }) => theme.space[3]}px; text-align: right; }
