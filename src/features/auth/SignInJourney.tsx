@@ -17,7 +17,6 @@ import { AuthLayout } from '../../components/auth/AuthLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { LoginForm } from './LoginForm';
 import { makeSignInActors } from './signInActors';
-import { TwoFactorOffer } from './TwoFactorOffer';
 
 export interface SignInJourneyProps {
   productName: string;
@@ -59,13 +58,18 @@ async function abandonHalfSignIn(dispatch: ThunkDispatch<unknown, unknown, Unkno
 
 /**
  * The code-verification and two-factor set-up screens are needed only after the password and by few
- * sign-ins: they load then (fetched as soon as the password is accepted), not with the sign-in page.
+ * sign-ins: they load then (fetched as soon as the password is sent), not with the sign-in page.
  */
 const loadFlowViews = () => import('../../components/auth/flowViews');
 const VerificationStepView = preloadableLazy(() => loadFlowViews().then((m) => m.VerificationStepView));
 const SetupStepView = preloadableLazy(() => loadFlowViews().then((m) => m.SetupStepView));
-/** Fetches both step screens (once the password is accepted); a step then shows with no loading frame. */
-export const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload()]);
+/** The offer to set up two-factor sign-in (its radio group, with react-aria's, 7 KiB): the same. */
+const TwoFactorOffer = preloadableLazy(() => import('./TwoFactorOffer').then((m) => m.TwoFactorOffer));
+/**
+ * Fetches the step screens (once the password is sent, meanwhile the server checks it); a step then
+ * shows with no loading frame.
+ */
+export const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload(), TwoFactorOffer.preload()]);
 
 /** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
 export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn }: SignInJourneyProps) {
@@ -105,12 +109,18 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   const done = useSelector(actor, (s) => s.status === 'done');
 
   useLeaveWarning(state === 'optionalOffer' || state === 'forcedOffer');
-  const passwordAccepted = state !== 'credentials' && state !== 'authenticating';
+  const passwordSent = state !== 'credentials';
+  const passwordAccepted = passwordSent && state !== 'authenticating';
+  const viewsFetched = useRef(false);
+  useEffect(() => {
+    if (!passwordSent || viewsFetched.current) return;
+    viewsFetched.current = true;
+    void preloadFlowViews().catch(() => {}); // a failed load shows the entry's load-failure message when rendered
+  }, [passwordSent]);
   const prefetched = useRef(false);
   useEffect(() => {
     if (!passwordAccepted || prefetched.current) return;
     prefetched.current = true;
-    void preloadFlowViews().catch(() => {}); // a failed load shows the entry's load-failure message when rendered
     prefetchSignedIn?.();
   }, [passwordAccepted, prefetchSignedIn]);
   useEffect(() => {
