@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractWithoutSchemas } from './scripts/vite-contract-stubs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { bootPreload } from './scripts/vite-boot-preload.ts';
 
 /**
  * Vendor chunks: name and the packages in it. react-aria is left to the automatic split on purpose:
@@ -22,7 +23,7 @@ const packageTest = (packages: string[]) =>
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSchemas(), precompress()],
+  plugins: [react(), contractWithoutSchemas(), bootPreload(), precompress()],
   server: {
     port: 5173,
     // In development the API (and the tracking paths) run on the server started by `npm start`.

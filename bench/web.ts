@@ -191,7 +191,12 @@ async function main() {
   const rows: { route: string; f: Figures; budget?: number; target?: number }[] = [];
   const measure = async (page: Page, route: string, budget?: number, target?: number) => {
     const all: Figures[] = [];
-    for (let i = 0; i < runs; i += 1) all.push(await audit(page, `${product.url}${route}`));
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: that run is made again, once.
+    const auditOnce = (url: string) => audit(page, url).catch((err: unknown) => {
+      say(`  ${route}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; running it again`);
+      return audit(page, url);
+    });
+    for (let i = 0; i < runs; i += 1) all.push(await auditOnce(`${product.url}${route}`));
     const numbers = ['performance', 'accessibility', 'lcp', 'tbt', 'cls', 'jsKiB'] as const;
     const f = { ...all[0], ...Object.fromEntries(numbers.map((k) => [k, median(all.map((x) => x[k]))])) } as Figures;
     // The main-thread breakdown of the run whose blocking time was the median.
