@@ -11,12 +11,12 @@
  * starts again, and the bench times the conversions report's answer (bytes over the wire, brotli)
  * and, in the browser, changing page, preparing the CSV of every row, and sorting the Sub ID report;
  * each against the same action on a report of 50 rows in the same run.
- * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard"),
+ * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard"), BENCH_WEB_LHR_DIR (keep each run's report),
  * BENCH_WEB_CONVERSIONS, BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_SKIP_REPORTS=1.
  * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -168,6 +168,9 @@ async function audit(page: Page, url: string): Promise<Figures> {
   const result = await lighthouse(url, flags, undefined, page);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  // BENCH_WEB_LHR_DIR: every run's whole Lighthouse report, to read what the figures come from.
+  const dir = process.env.BENCH_WEB_LHR_DIR;
+  if (dir) writeFileSync(path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(result.lhr));
   return figures(result.lhr);
 }
 
