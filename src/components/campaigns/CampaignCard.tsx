@@ -45,13 +45,18 @@ const Text = styled.span`
 
 export interface CampaignCardProps {
   campaign: CampaignSummary;
+  /**
+   * How the thumbnail loads: lazily (the default: most cards are below the fold), at once, or at once
+   * and first (the card whose image is likely the screen's largest paint).
+   */
+  image?: 'lazy' | 'eager' | 'first';
 }
 
 /** A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the campaign. */
-export function CampaignCard({ campaign }: CampaignCardProps) {
+export function CampaignCard({ campaign, image = 'lazy' }: CampaignCardProps) {
   return (
     <Card href={paths.campaign(campaign.campaign_id)} data-highlight={campaign.highlight === 'Y' || undefined}>
-      <img src={campaign.thumbnail} alt="" loading="lazy" width={240} height={180} />
+      <img src={campaign.thumbnail} alt="" loading={image === 'lazy' ? 'lazy' : 'eager'} fetchPriority={image === 'first' ? 'high' : undefined} width={240} height={180} />
       <Text>
         <span className="name">{campaign.name}</span>
         <span className="rate">{campaign.rate_text}</span>

@@ -36,10 +36,19 @@ export interface CampaignGridProps {
   loadingLabel?: string;
   /** Placeholder cards while loading: the listing's 12, or as many as the list will hold (no jump when it arrives). */
   placeholders?: number;
+  /**
+   * The grid is the first thing of its screen: its first cards' images (a row on a phone) load at
+   * once, the first with high priority, instead of lazily once laid out; on the dashboard and the
+   * browse tabs the first card's image is the largest paint (Lighthouse, issue 11).
+   */
+  aboveTheFold?: boolean;
 }
 
+/** Cards whose images load at once in a grid that opens its screen: a phone's first row. */
+const EAGER_CARDS = 2;
+
 /** The listing's grid view (spec 000 §2): cards, 12 placeholders while loading, the empty text, or the error. */
-export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel = 'Loading campaigns', placeholders = GRID_PLACEHOLDERS }: CampaignGridProps) {
+export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel = 'Loading campaigns', placeholders = GRID_PLACEHOLDERS, aboveTheFold = false }: CampaignGridProps) {
   const loading = Boolean(isLoading && !campaigns);
   if (errorMessage) {
     return (
@@ -61,9 +70,9 @@ export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel 
         </Grid>
       ) : campaigns?.length ? (
         <Grid>
-          {campaigns.map((c) => (
+          {campaigns.map((c, i) => (
             <li key={c.campaign_id}>
-              <CampaignCard campaign={c} />
+              <CampaignCard campaign={c} image={!aboveTheFold || i >= EAGER_CARDS ? 'lazy' : i === 0 ? 'first' : 'eager'} />
             </li>
           ))}
         </Grid>

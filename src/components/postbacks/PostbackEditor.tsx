@@ -6,6 +6,7 @@ import { CONNECTION_ERROR, readErrorEnvelope } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import type { ListOption } from '../../ui/FieldList';
 import { Select } from '../../ui/Select';
+import { Skeleton, SkeletonRegion } from '../../ui/Skeleton';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextArea } from '../../ui/TextArea';
 import { MacroHelpModal } from './MacroHelpModal';
@@ -54,6 +55,51 @@ const Actions = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[3]}px;
 `;
+
+/** A line of the skeleton as tall as the editor's line it stands for (a label, a description, the macro link). */
+const SkeletonLine = styled.div<{ $height: number }>`
+  display: flex;
+  align-items: center;
+  height: ${({ $height }) => $height}px;
+`;
+const SkeletonField = styled.div`
+  display: flex;
+  flex-direction: column;
+`;
+
+/**
+ * The editor's shape while the saved postback loads: the type and code fields, the help link, the
+ * note (itself: it is known) and the button, at their sizes, so what sits below does not move when
+ * the editor arrives (issue 11: the screen shifted by a quarter of a phone's height).
+ */
+export function PostbackEditorSkeleton({ loadingLabel, note }: { loadingLabel: string; note?: ReactNode }) {
+  return (
+    <SkeletonRegion isLoading loadingLabel={loadingLabel}>
+      <Form as="div" aria-hidden="true">
+        <SkeletonField>
+          <SkeletonLine $height={20}>
+            <Skeleton shape="text" width={110} />
+          </SkeletonLine>
+          <Skeleton height={38} />
+        </SkeletonField>
+        <SkeletonField>
+          <SkeletonLine $height={20}>
+            <Skeleton shape="text" width={110} />
+          </SkeletonLine>
+          <Skeleton height={102} />
+          <SkeletonLine $height={22}>
+            <Skeleton shape="text" width="70%" />
+          </SkeletonLine>
+        </SkeletonField>
+        <SkeletonLine $height={39}>
+          <Skeleton shape="text" width={140} />
+        </SkeletonLine>
+        {note}
+        <Skeleton height={38} width={180} />
+      </Form>
+    </SkeletonRegion>
+  );
+}
 
 type Outcome = { n: number; kind: 'saved'; message: string } | { n: number; kind: 'failed'; failure: SaveFailure } | null;
 

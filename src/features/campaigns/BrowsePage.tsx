@@ -196,7 +196,7 @@ function CampaignListing({ tab, label, view }: { tab: BrowseTab; label: string; 
   return (
     <>
       {view === 'gridView' ? (
-        <CampaignGrid campaigns={campaigns} isLoading={isLoading} errorMessage={firstPageError} loadingLabel={`Loading ${label} campaigns`} />
+        <CampaignGrid campaigns={campaigns} isLoading={isLoading} errorMessage={firstPageError} loadingLabel={`Loading ${label} campaigns`} aboveTheFold />
       ) : firstPageError ? (
         <SystemMessage variant="error" isDismissable={false}>
           {firstPageError}

@@ -21,10 +21,12 @@ export interface CampaignRowProps {
   list: CampaignListName;
   /** Target of the row's See More link; none for Popular (spec 000 §2). */
   seeMoreHref?: string;
+  /** The first row of the screen: its first images load at once (CampaignGrid's aboveTheFold). */
+  aboveTheFold?: boolean;
 }
 
 /** One of the dashboard's campaign rows: Popular, New, Suggested For You. */
-export function CampaignRow({ title, list, seeMoreHref }: CampaignRowProps) {
+export function CampaignRow({ title, list, seeMoreHref, aboveTheFold }: CampaignRowProps) {
   const { data, error, isLoading } = useGetCampaignsQuery({ list, page: 0, limit: DASHBOARD_ROW_SIZE });
   return (
     <Section aria-label={title}>
@@ -42,6 +44,7 @@ export function CampaignRow({ title, list, seeMoreHref }: CampaignRowProps) {
         errorMessage={failureText(error)}
         loadingLabel={`Loading ${title} campaigns`}
         placeholders={DASHBOARD_ROW_SIZE}
+        aboveTheFold={aboveTheFold}
       />
     </Section>
   );

@@ -81,7 +81,7 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
           optInError={failureText(optInState.error, 'An internal error occurred.')}
         />
       )}
-      <CampaignRow title="Popular" list="popular" />
+      <CampaignRow title="Popular" list="popular" aboveTheFold />
       <CampaignRow title="New" list="new" seeMoreHref={paths.browse('new')} />
       <CampaignRow title="Suggested For You" list="suggested" seeMoreHref={paths.browse('suggested')} />
     </Page>

@@ -3,11 +3,10 @@ import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { errorText } from '../../api/errors';
 import { useSaveGlobalPostbackMutation } from '../../api/postbacksApi';
 import { DeliveryLog } from '../../components/postbacks/DeliveryLog';
-import { PostbackEditor } from '../../components/postbacks/PostbackEditor';
+import { PostbackEditor, PostbackEditorSkeleton } from '../../components/postbacks/PostbackEditor';
 import { globalPostbackTypes } from '../../components/postbacks/postbackTypes';
 import { usePageTitle } from '../../lib/page';
 import { Card, CardBody } from '../../ui/Card';
-import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
 import { PageStack } from '../../ui/PageStack';
 import { SystemMessage } from '../../ui/SystemMessage';
 
@@ -58,9 +57,7 @@ export function GlobalPostbackPage() {
               {errorText(affiliate.error, AFFILIATE_LOAD_ERROR)}
             </SystemMessage>
           ) : (
-            <SkeletonRegion isLoading loadingLabel="Loading your global postback">
-              <SkeletonText lines={5} />
-            </SkeletonRegion>
+            <PostbackEditorSkeleton loadingLabel="Loading your global postback" note={<Note>{GLOBAL_POSTBACK_NOTE}</Note>} />
           )}
         </CardBody>
       </Card>

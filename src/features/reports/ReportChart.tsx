@@ -65,8 +65,14 @@ export function ReportChart({ range, filters }: { range: DayRange; filters: Repo
           // The report below says what went wrong; the chart only steps aside.
           <Muted>The chart could not be loaded.</Muted>
         ) : !points ? (
+          // The drawn chart's shape (its readout line, the plot, the table link's row), so the report
+          // below does not move when it arrives (issue 11: Lighthouse's layout shift on /reports).
           <div aria-busy="true">
-            <Skeleton shape="rect" width="100%" height={HEIGHT + 28} />
+            <Readout aria-hidden="true" />
+            <Skeleton shape="rect" width="100%" height={HEIGHT} />
+            <LinkRow aria-hidden="true">
+              <Skeleton shape="text" width={220} />
+            </LinkRow>
           </div>
         ) : (
           <Plot points={points} metric={metric} perHour={perHour} />
@@ -240,6 +246,12 @@ const Readout = styled.p`
   min-height: 1.5em;
   font-variant-numeric: tabular-nums;
   color: ${({ theme }) => theme.colors.text};
+`;
+/** The height of the table link's row (a small link button). */
+const LinkRow = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 28px;
 `;
 const Box = styled.div`
   width: 100%;

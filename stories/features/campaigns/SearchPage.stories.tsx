@@ -253,7 +253,9 @@ export const AutocompleteAndSubmit: Story = {
     const canvas = within(canvasElement);
     const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
     await userEvent.type(box, 'Nova');
-    await expect(await screen().findByRole('option', { name: /NovaLend Personal Loans 1/ })).toBeVisible();
+    // The list pops over with an entrance animation: visible once it has faded in.
+    const option = await screen().findByRole('option', { name: /NovaLend Personal Loans 1/ });
+    await waitFor(() => expect(option).toBeVisible());
     await waitFor(() => expect(calls.quick).toHaveBeenCalledWith('Nova'));
     await userEvent.keyboard('{Escape}');
     await userEvent.keyboard('{Enter}');

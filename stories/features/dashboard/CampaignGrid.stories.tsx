@@ -14,9 +14,30 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const thumbnails = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('img')];
+
+/** Cards further down a screen: every thumbnail loads lazily, once laid out near the view. */
 export const SixCards: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('link')).toHaveLength(6);
+    for (const img of thumbnails(canvasElement)) await expect(img).toHaveAttribute('loading', 'lazy');
+    await animationsSettled();
+  },
+};
+
+/**
+ * The grid that opens its screen (the dashboard's Popular row, a browse tab): a phone's first row of
+ * thumbnails loads at once, the first with high priority (it is the screen's largest paint); the rest lazily.
+ */
+export const OpensTheScreen: Story = {
+  args: { aboveTheFold: true },
+  play: async ({ canvasElement }) => {
+    const [first, second, ...rest] = thumbnails(canvasElement);
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(second).toHaveAttribute('loading', 'eager');
+    await expect(second).not.toHaveAttribute('fetchpriority');
+    for (const img of rest) await expect(img).toHaveAttribute('loading', 'lazy');
     await animationsSettled();
   },
 };
