@@ -35,7 +35,9 @@ const body = within(document.body);
  */
 async function shownListbox(): Promise<HTMLElement> {
   const listbox = await body.findByRole('listbox');
-  await waitFor(() => expect(listbox.checkVisibility({ opacityProperty: true, visibilityProperty: true })).toBe(true));
+  // jest-dom's visibility reads the ancestors too: the popover fades in around the list (checkVisibility
+  // looks at the list's own opacity only, and passed while the popover was still at 0).
+  await waitFor(() => expect(listbox).toBeVisible());
   await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
   return listbox;
 }

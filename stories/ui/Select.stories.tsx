@@ -129,6 +129,8 @@ export const OpenWithError: Story = {
   args: { errorMessage: 'You must select a traffic type.', description: 'Other traffic types are NOT ALLOWED.' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Traffic type/ }));
-    await expect(await body.findByRole('listbox')).toBeVisible();
+    // The popover fades in around the list: visible (ancestors included) once it has.
+    const listbox = await body.findByRole('listbox');
+    await waitFor(() => expect(listbox).toBeVisible());
   },
 };
