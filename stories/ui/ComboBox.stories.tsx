@@ -34,11 +34,13 @@ const body = within(document.body);
  * or two after the list is in the page (docs/testing.md: make the story settle).
  */
 async function shownListbox(): Promise<HTMLElement> {
-  const listbox = await body.findByRole('listbox');
-  // jest-dom's visibility reads the ancestors too: the popover fades in around the list (checkVisibility
-  // looks at the list's own opacity only, and passed while the popover was still at 0).
-  await waitFor(() => expect(listbox).toBeVisible());
+  // Read again on every try: in clean-clone runs the list element found first was sometimes replaced
+  // by a new one (found empty, then detached) while the popover settled. jest-dom's visibility reads
+  // the ancestors too (the popover fades in around the list).
+  await waitFor(() => expect(body.getByRole('listbox')).toBeVisible());
   await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
+  const listbox = body.getByRole('listbox');
+  await waitFor(() => expect(listbox).toBeVisible());
   return listbox;
 }
 
