@@ -34,6 +34,7 @@ import { failureText, NO_STATS } from './reportErrors';
 import { reportUrl, type ReportFilters } from './reportUrl';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import type { ReportChart as ReportChartComponent } from './ReportChart';
+import { ChartPlaceholder } from './chartFrame';
 
 // The chart (and its scales) loads with the first earnings or clicks report: its code is asked for
 // when the report is, and the report shows once both are here, chart above table, so the table never
@@ -113,13 +114,20 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
     };
   }
 
+  const loading = (query.isFetching && !loaded) || (chartWaiting && loaded !== null && loaded.rows.length > 0);
   return (
     <>
       <Banners type={type} range={range} filters={filters} loaded={loaded} />
-      {withChart && Chart && loaded && loaded.rows.length > 0 && <Chart range={range} filters={type === 'clicks' ? filters : {}} />}
+      {withChart && Chart && loaded && loaded.rows.length > 0 ? (
+        <Chart range={range} filters={type === 'clicks' ? filters : {}} />
+      ) : (
+        // The chart's place is kept while the report or the chart's code loads (a report without rows
+        // shows no chart): the report's card below does not move down when the chart arrives.
+        withChart && loading && <ChartPlaceholder />
+      )}
       <Card>
         <CardBody>
-          {(query.isFetching && !loaded) || (chartWaiting && loaded && loaded.rows.length > 0) ? (
+          {loading ? (
             <PageLoading>
               <Spinner label="Loading the report" />
             </PageLoading>

@@ -10,8 +10,8 @@ import { apiDates } from '../../shared/reportDates';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { Skeleton } from '../../ui/Skeleton';
 import { Table, type TableColumn } from '../../ui/Table';
+import { CHART_HEIGHT as HEIGHT, ChartBodySkeleton, ChartHead as Head, LinkRow, Readout } from './chartFrame';
 import type { ReportFilters } from './reportUrl';
 
 /**
@@ -29,7 +29,6 @@ const METRICS: Array<{ value: Metric; label: string }> = [
   { value: 'leads', label: 'Conversions' },
   { value: 'earnings', label: 'Earnings' },
 ];
-const HEIGHT = 200;
 const MARGIN = { top: 8, right: 8, bottom: 24, left: 56 };
 
 const valueText = (metric: Metric, n: number) => (metric === 'earnings' ? formatMoney(n) : formatCount(n));
@@ -65,15 +64,7 @@ export function ReportChart({ range, filters }: { range: DayRange; filters: Repo
           // The report below says what went wrong; the chart only steps aside.
           <Muted>The chart could not be loaded.</Muted>
         ) : !points ? (
-          // The drawn chart's shape (its readout line, the plot, the table link's row), so the report
-          // below does not move when it arrives (issue 11: Lighthouse's layout shift on /reports).
-          <div aria-busy="true">
-            <Readout aria-hidden="true" />
-            <Skeleton shape="rect" width="100%" height={HEIGHT} />
-            <LinkRow aria-hidden="true">
-              <Skeleton shape="text" width={220} />
-            </LinkRow>
-          </div>
+          <ChartBodySkeleton />
         ) : (
           <Plot points={points} metric={metric} perHour={perHour} />
         )}
@@ -191,11 +182,11 @@ function Plot({ points, metric, perHour }: { points: SeriesPoint[]; metric: Metr
           </svg>
         )}
       </Box>
-      <div>
+      <LinkRow>
         <Button variant="link" size="sm" aria-expanded={asTable} aria-controls={asTable ? tableId : undefined} onPress={() => setAsTable((v) => !v)}>
           {asTable ? 'Hide the chart’s figures' : 'Show the chart’s figures as a table'}
         </Button>
-      </div>
+      </LinkRow>
       {asTable && (
         <div id={tableId}>
           <Table cardsBelow="tablet" aria-label={`Figures per ${perHour ? 'hour' : 'day'}`} columns={TABLE_COLUMNS} rows={points} getRowKey={(p) => p.start} />
@@ -226,32 +217,9 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]}px;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-`;
 const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-const Readout = styled.p`
-  margin: ${({ theme }) => theme.space[3]}px 0 ${({ theme }) => theme.space[2]}px;
-  min-height: 1.5em;
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.text};
-`;
-/** The height of the table link's row (a small link button). */
-const LinkRow = styled.div`
-  display: flex;
-  align-items: center;
-  min-height: 28px;
 `;
 const Box = styled.div`
   width: 100%;
