@@ -3,6 +3,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
 import { ReportBody } from '../../../src/features/reports/ReportBody';
 import { ReportChart } from '../../../src/features/reports/ReportChart';
+import { ChartPlaceholder } from '../../../src/features/reports/chartFrame';
 import { NO_STATS } from '../../../src/features/reports/reportErrors';
 import { paths, patterns } from '../../../src/shared/paths';
 import { earningsRows, reportHandlers } from '../../mocks/reports';
@@ -75,5 +76,20 @@ export const BodyLoaded: BodyStory = {
     await expect(within(table).getByRole('rowheader', { name: 'Totals' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Download CSV' })).toBeVisible();
     await canvas.findByRole('group', { name: /per day/ }, { timeout: 5000 });
+  },
+};
+
+/**
+ * The chart's place while the report (or the chart's code) loads: the chart card's shape, hidden from
+ * assistive technology (the report's card below announces the loading), so nothing moves when the
+ * chart arrives.
+ */
+export const ChartPlaceholderShape: StoryObj<typeof ChartPlaceholder> = {
+  render: () => <ChartPlaceholder />,
+  play: async ({ canvasElement }) => {
+    const placeholder = canvasElement.querySelector('[data-chart-placeholder]');
+    await expect(placeholder).not.toBeNull();
+    await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    await expect(within(canvasElement).queryByRole('heading')).toBeNull();
   },
 };

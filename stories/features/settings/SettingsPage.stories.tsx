@@ -6,6 +6,7 @@ import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { INCENTIVE_NOTE, EMAIL_NOTICES_HELP } from '../../../src/features/settings/cards';
 import { SettingsPage, settingsText } from '../../../src/features/settings/SettingsPage';
 import { SettingsView } from '../../../src/features/settings/SettingsView';
+import { SettingsScreenWithLock } from '../../../src/features/settings/SettingsLock';
 import { settingsVerificationMessages } from '../../../src/machines/settingsVerification.machine';
 import { paths, patterns } from '../../../src/shared/paths';
 import { EMAIL_UNDELIVERABLE, profileMessages } from '../../../src/shared/profileOptions';
@@ -428,5 +429,19 @@ export const LockLoadFailed: Story = {
     const canvas = within(canvasElement);
     await shown(canvas, settingsText.lockLoadFailed);
     await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeEnabled();
+  }),
+};
+
+/**
+ * The page with its lock (src/features/settings/SettingsLock.tsx, the chunk Edit loads) rendered
+ * directly: read-only, and Edit opens 'Please verify your account' at once (nothing left to load).
+ */
+export const LockLoaded: Story = {
+  render: () => <SettingsScreenWithLock affiliate={affiliateFixture} />,
+  play: settled(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await shown(canvas, settingsText.readOnly);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit your settings' }));
+    await dialogShown('Please verify your account');
   }),
 };
