@@ -46,7 +46,13 @@ export default defineConfig({
         // (or an upgrade of one library) leaves the others' cached files valid. Each group still loads only
         // with the routes that use it.
         codeSplitting: {
-          groups: vendorChunks.map(([name, packages]) => ({ name, test: packageTest(packages), priority: 10 })),
+          groups: [
+            ...vendorChunks.map(([name, packages]) => ({ name, test: packageTest(packages), priority: 10 })),
+            // The app's store and the API's base, which every signed-in route and every public page that
+            // calls the API load together: one small chunk, not four (each costs its own request and
+            // gzip framing).
+            { name: 'store', test: /[\\/]src[\\/](?:app[\\/]store|api[\\/]baseApi|features[\\/]dashboard[\\/]modals[\\/]closedModals)\.tsx?$/, priority: 5, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { Provider } from 'react-redux';
 import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
 import { onUnauthorized } from '../api/baseApi';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
@@ -20,6 +21,7 @@ import { PortalShell } from '../features/shell/PortalShell';
 import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 import { appConfig } from './config';
 import { useAppDispatch } from './hooks';
+import { makeStore, type AppStore } from './store';
 import { toRoute } from './toRoute';
 
 /**
@@ -89,7 +91,24 @@ function Screen() {
   );
 }
 
+/**
+ * The store of a signed-in page, made when the routes first render (not when this chunk is prefetched
+ * during sign-in). A page is signed in or signed out for its whole life (sign-in and logout reload it),
+ * so it never shares a store with the public pages' (src/app/appStore.tsx).
+ */
+let store: AppStore | undefined;
+const signedInStore = () => (store ??= makeStore());
+
+/** The signed-in routes with the store around them. */
 export function SignedInRoutes() {
+  return (
+    <Provider store={signedInStore()}>
+      <SignedInApp />
+    </Provider>
+  );
+}
+
+function SignedInApp() {
   const [logout] = useLogoutMutation();
   const onLogout = () => {
     // Revoke the token on the server, then forget it here whatever the answer.

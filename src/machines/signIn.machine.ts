@@ -2,6 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { codeFieldMessages } from '../api/contract/twoFactor';
 import { codeVerificationMachine } from './codeVerification.machine';
 import { twoFactorSetupMachine } from './twoFactorSetup.machine';
+import { credentialMessages, validateCredentials, type CredentialErrors } from './signIn.rules';
+
+export { validateCredentials, type CredentialErrors } from './signIn.rules';
 
 /**
  * The sign-in journey of spec 002 §4 "Login flow":
@@ -37,12 +40,9 @@ export interface OtpVerifyAnswer {
 }
 
 export const signInMessages = {
-  connection: 'Connection error.',
   wrongOtp: 'The code you entered is incorrect. Please try again.',
   internal: 'An internal error occurred. Please try again later',
-  emailRequired: 'Please enter your e-mail address.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  passwordRequired: 'Please enter your password.',
+  ...credentialMessages,
   otpRequired: codeFieldMessages.authenticator,
 } as const;
 
@@ -50,21 +50,6 @@ export const signInMessages = {
 export const PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 /** mb-o = 123 is "special": two-factor is optional whatever mb-p says. */
 export const SPECIAL_O = 123;
-
-export interface CredentialErrors {
-  email?: string;
-  password?: string;
-}
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Spec 002 §5 Login: e-mail and password are required; the e-mail must be well formed. */
-export function validateCredentials(email: string, password: string): CredentialErrors {
-  const errors: CredentialErrors = {};
-  if (!email.trim()) errors.email = signInMessages.emailRequired;
-  else if (!emailPattern.test(email.trim())) errors.email = signInMessages.emailInvalid;
-  if (!password) errors.password = signInMessages.passwordRequired;
-  return errors;
-}
 
 /** Whether the optional offer is due: never prompted, or prompted more than 30 days ago. */
 export function promptDue(promptDate: string | null, now: number): boolean {

@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
 import type { StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { fromPromise, StateMachine, type AnyActorRef, type AnyStateMachine, type Snapshot } from 'xstate';
-import { preloadFlowViews, SignInJourney } from '../../src/features/auth/SignInJourney';
+import { preloadJourney } from '../../src/features/auth/SignInJourney';
+import { SignInJourneyWithStore } from '../features/auth/SignInJourneyWithStore';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { ApplicationModal } from '../../src/features/campaigns/detail/application/ApplicationModal';
@@ -29,8 +30,8 @@ import { machineStates, type MachineState } from './machineStates';
 // screenshot never catches the loading fallback.
 const screens: Record<string, { render: () => ReactNode; parameters?: Record<string, unknown>; preload?: () => Promise<unknown> }> = {
   SignIn: {
-    render: () => <SignInJourney productName="Publisher Portal" siteId="1" onFinished={fn()} />,
-    preload: preloadFlowViews,
+    render: () => <SignInJourneyWithStore productName="Publisher Portal" siteId="1" onFinished={fn()} />,
+    preload: preloadJourney,
     parameters: { layout: 'fullscreen' },
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
-import type { CredentialErrors } from '../../machines/signIn.machine';
+import type { CredentialErrors } from '../../machines/signIn.rules';
 
 export { Form };
 export const Links = styled.p`
@@ -23,13 +23,15 @@ export interface LoginFormProps {
   onSubmit: (email: string, password: string) => void;
   /** The e-mail of an earlier attempt in this journey (back from the code screen): not typed twice. */
   initialEmail?: string;
+  /** The form was first focused, pressed or filled (a password manager too): the journey's code loads then. */
+  onStart?: () => void;
 }
 
 /** A required field whose validity is the machine's message alone. */
 const judgedBy = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const, isRequired: true });
 
 /** Spec 002 §2 Login screen: e-mail, password, 'Sign in' with a spinner, register and forgot links. */
-export function LoginForm({ error, fieldErrors, isPending, onSubmit, initialEmail = '' }: LoginFormProps) {
+export function LoginForm({ error, fieldErrors, isPending, onSubmit, initialEmail = '', onStart }: LoginFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   // A click dismisses the error banner (spec 002 §4); the next attempt's error shows again.
@@ -40,7 +42,7 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit, initialEmai
     onSubmit(email, password);
   };
   return (
-    <Form onSubmit={submit} noValidate aria-label="Sign in">
+    <Form onSubmit={submit} noValidate aria-label="Sign in" onFocus={onStart} onPointerDown={onStart} onInput={onStart}>
       {error && (
         <SystemMessage key={attempt} variant="error">
           {error}

@@ -1,14 +1,9 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { useDispatch } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useSelector } from '@xstate/react';
+import { Suspense, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { codeVerificationMachine } from '../../machines/codeVerification.machine';
-import { signInMachine } from '../../machines/signIn.machine';
-import { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
-import { useFlowActor } from '../../lib/flowActor';
-import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '../../lib/session';
-import { authApi } from '../../api/authApi';
+import type { codeVerificationMachine } from '../../machines/codeVerification.machine';
+import { credentialMessages, validateCredentials, type CredentialErrors } from '../../machines/signIn.rules';
+import type { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
+import { FlowStartContext } from '../../lib/flowStart';
 import { paths } from '../../shared/paths';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { preloadableLazy } from '../../lib/preloadableLazy';
@@ -16,7 +11,7 @@ import { AuthenticatorCodeForm } from './AuthenticatorCodeForm';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { LoadingScreen } from './LoadingScreen';
 import { LoginForm } from './LoginForm';
-import { makeSignInActors } from './signInActors';
+import type { SignInActor, SignInDispatch } from './signInEngine';
 
 export interface SignInJourneyProps {
   productName: string;
@@ -31,6 +26,11 @@ export interface SignInJourneyProps {
    * meanwhile, so the page that opens after the journey does not wait for it.
    */
   prefetchSignedIn?: () => void;
+  /**
+   * The store's dispatch, asked for when the journey starts: the page is drawn without Redux and
+   * XState (issue 11), which load when the affiliate first touches the form or a story starts a state.
+   */
+  loadDispatch: () => Promise<SignInDispatch>;
 }
 
 const titles: Record<string, string> = {
@@ -47,14 +47,8 @@ const titles: Record<string, string> = {
 
 const reloadInto = (signedIn: boolean) => window.location.assign(signedIn ? paths.dashboard : paths.root);
 
-/**
- * A journey left without a session (Cancel on a code screen, a forced set-up abandoned): the half
- * sign-in's token is revoked on the server and forgotten here, so nothing half signed-in stays behind.
- */
-async function abandonHalfSignIn(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) {
-  if (readSessionToken()) await dispatch(authApi.endpoints.logout.initiate()).unwrap().catch(() => undefined);
-  clearSession();
-}
+/** The journey's machines and calls (Redux, RTK Query, XState: 44 KiB), loaded when sign-in starts. */
+const loadEngine = () => import('./signInEngine');
 
 /**
  * The code-verification and two-factor set-up screens are needed only after the password and by few
@@ -70,43 +64,98 @@ const TwoFactorOffer = preloadableLazy(() => import('./TwoFactorOffer').then((m)
  * shows with no loading frame.
  */
 export const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload(), TwoFactorOffer.preload()]);
+/** Everything the journey may show, for stories that open a later step at once. */
+export const preloadJourney = () => Promise.all([loadEngine(), preloadFlowViews()]);
 
-/** The whole sign-in journey of spec 002 §4, driven by `signInMachine`. */
-export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn }: SignInJourneyProps) {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+const noFieldErrors: CredentialErrors = {};
+const noSubscription = () => () => {};
+
+/**
+ * The whole sign-in journey of spec 002 §4, driven by `signInMachine`. The form is drawn at once; the
+ * machine (with Redux and RTK Query) loads when the affiliate first focuses, presses or fills the
+ * form, and a password sent before it is here waits for it with the button busy.
+ */
+export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn, loadDispatch }: SignInJourneyProps) {
+  const starts = useContext(FlowStartContext);
   // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
   const pendingWrite = useRef<Promise<void>>(Promise.resolve());
   const sessionStored = useRef(false);
-  const machine = useMemo(() => {
-    const a = makeSignInActors(dispatch);
-    return signInMachine.provide({
-      actors: {
-        authenticate: a.authenticate,
-        verifyOtp: a.verifyOtp,
-        savePromptDate: a.savePromptDate,
-        codeVerification: codeVerificationMachine.provide({ actors: { sendCode: a.sendCode, verifyCode: a.verifyCode } }),
-        twoFactorSetup: twoFactorSetupMachine.provide({ actors: { fetchQrCode: a.fetchQrCode, activate: a.activate } }),
+  const dispatchRef = useRef<SignInDispatch | null>(null);
+  // A story that starts the machine in a given state starts it at once.
+  const [wanted, setWanted] = useState(starts !== null);
+  const [actor, setActor] = useState<SignInActor | null>(null);
+  // The journey's code could not be downloaded: 'Connection error.' on the form; the next touch tries again.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const queued = useRef<{ email: string; password: string } | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const loadDispatchRef = useRef(loadDispatch);
+  loadDispatchRef.current = loadDispatch;
+
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    let made: SignInActor | undefined;
+    const onSessionStored = (write: Promise<void>) => {
+      sessionStored.current = true;
+      pendingWrite.current = write;
+    };
+    Promise.all([loadEngine(), loadDispatchRef.current()]).then(
+      ([engine, dispatch]) => {
+        if (!live) return;
+        dispatchRef.current = dispatch;
+        made = engine.startSignIn(dispatch, onSessionStored, starts);
+        if (queued.current) made.send({ type: 'SUBMIT', ...queued.current });
+        queued.current = null;
+        setActor(made);
+        setWaiting(false);
       },
-      actions: {
-        storeLoginTokens: (_, { answer }) => storeLoginTokens({ token: answer.token ?? '', ld: answer.ld, oid: answer.oid }),
-        storeSession: (_, { answer }) => {
-          sessionStored.current = true;
-          pendingWrite.current = storeSession({ token: answer.token ?? '', affiliateId: answer.affiliateId ?? '' });
-        },
-        // The server has ended (or throttled) this half sign-in: revoke it to be sure, and forget its token.
-        forgetHalfSignIn: () => void abandonHalfSignIn(dispatch),
-        reload: () => {},
+      () => {
+        if (!live) return;
+        queued.current = null;
+        setLoadFailed(true);
+        setWaiting(false);
+        setWanted(false);
       },
-    });
-  }, [dispatch]);
-  const actor = useFlowActor(machine, { input: {} });
-  const state = useSelector(actor, (s) => s.value as string);
-  const error = useSelector(actor, (s) => s.context.error);
-  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const email = useSelector(actor, (s) => s.context.email);
-  const verification = useSelector(actor, (s) => s.children.codeVerification as ActorRefFrom<typeof codeVerificationMachine> | undefined);
-  const setup = useSelector(actor, (s) => s.children.twoFactorSetup as ActorRefFrom<typeof twoFactorSetupMachine> | undefined);
-  const done = useSelector(actor, (s) => s.status === 'done');
+    );
+    return () => {
+      live = false;
+      made?.stop();
+    };
+  }, [wanted, starts]);
+  const subscribe = useCallback((onChange: () => void) => {
+    if (!actor) return () => {};
+    const sub = actor.subscribe({ next: onChange, error: onChange });
+    return () => sub.unsubscribe();
+  }, [actor]);
+  const read = useCallback(() => actor?.getSnapshot() ?? null, [actor]);
+  const snapshot = useSyncExternalStore(actor ? subscribe : noSubscription, read);
+  const start = useCallback(() => {
+    setWanted(true);
+    setLoadFailed(false);
+  }, []);
+  // Before the machine is here, the page judges the fields with the machine's own rules (so a message
+  // shows at once) and keeps the submit; the machine judges it again when it starts, and sends it when good.
+  const [earlyErrors, setEarlyErrors] = useState<CredentialErrors>(noFieldErrors);
+  const submit = (email: string, password: string) => {
+    if (actor) {
+      actor.send({ type: 'SUBMIT', email, password });
+      return;
+    }
+    const errors = validateCredentials(email, password);
+    queued.current = { email, password };
+    setEarlyErrors(errors);
+    setWaiting(Object.keys(errors).length === 0);
+    setLoadFailed(false);
+    setWanted(true);
+  };
+
+  const state = snapshot ? (snapshot.value as string) : 'credentials';
+  const error = loadFailed ? credentialMessages.connection : (snapshot?.context.error ?? null);
+  const fieldErrors = snapshot ? snapshot.context.fieldErrors : earlyErrors;
+  const email = snapshot?.context.email ?? '';
+  const verification = snapshot?.children.codeVerification as ActorRefFrom<typeof codeVerificationMachine> | undefined;
+  const setup = snapshot?.children.twoFactorSetup as ActorRefFrom<typeof twoFactorSetupMachine> | undefined;
+  const done = snapshot?.status === 'done';
 
   useLeaveWarning(state === 'optionalOffer' || state === 'forcedOffer');
   const passwordSent = state !== 'credentials';
@@ -126,10 +175,12 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   useEffect(() => {
     if (!done) return;
     void pendingWrite.current
-      .then(() => (sessionStored.current ? undefined : abandonHalfSignIn(dispatch)))
+      .then(() => (sessionStored.current || !dispatchRef.current ? undefined : loadEngine().then((m) => m.abandonHalfSignIn(dispatchRef.current!))))
       .then(() => onFinished(sessionStored.current));
-  }, [done, onFinished, dispatch]);
+  }, [done, onFinished]);
 
+  // A story opening a state of the machine shows it once the machine is here, not the empty form first.
+  if (starts !== null && !snapshot) return <LoadingScreen />;
   if (done || state === 'savingPromptDate') return <LoadingScreen />;
 
   let body;
@@ -140,8 +191,8 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
         <AuthenticatorCodeForm
           error={error}
           isPending={state === 'verifyingOtp'}
-          onSubmit={(code) => actor.send({ type: 'SUBMIT_CODE', code })}
-          onCancel={() => actor.send({ type: 'CANCEL' })}
+          onSubmit={(code) => actor?.send({ type: 'SUBMIT_CODE', code })}
+          onCancel={() => actor?.send({ type: 'CANCEL' })}
         />
       );
       break;
@@ -153,8 +204,8 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
       body = (
         <TwoFactorOffer
           variant={state === 'forcedOffer' ? 'forced' : 'optional'}
-          onAccept={() => actor.send({ type: 'ACCEPT_OFFER' })}
-          onDecline={() => actor.send({ type: 'DECLINE_OFFER' })}
+          onAccept={() => actor?.send({ type: 'ACCEPT_OFFER' })}
+          onDecline={() => actor?.send({ type: 'DECLINE_OFFER' })}
         />
       );
       break;
@@ -167,8 +218,9 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
           error={error}
           fieldErrors={fieldErrors}
           initialEmail={email}
-          isPending={state === 'authenticating'}
-          onSubmit={(email, password) => actor.send({ type: 'SUBMIT', email, password })}
+          isPending={waiting || state === 'authenticating'}
+          onSubmit={submit}
+          onStart={start}
         />
       );
   }

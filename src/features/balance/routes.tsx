@@ -13,5 +13,10 @@ export const balanceRoutes: RouteObject[] = [
  * the provider's page was open must not turn the confirmation into the sign-in screen.
  */
 export const payCompletionRoutes: RouteObject[] = [
-  { path: patterns.payCompletion, Component: lazy(() => import('./PayCompletionPage').then((m) => ({ default: m.PayCompletionPage }))) },
+  {
+    path: patterns.payCompletion,
+    Component: lazy(() => import('./PayCompletionPage').then((m) => ({ default: m.PayCompletionPage }))),
+    // No call, so no store when signed out (src/app/SignedOutRoutes.tsx).
+    handle: { store: false },
+  },
 ];

@@ -17,7 +17,8 @@ export const infoRoutes: RouteObject[] = [
  */
 export function publicInfoRoutes(frame: { productName: string; siteId: string }): RouteObject[] {
   return [
-    { path: patterns.terms, element: <TermsPage signedOut {...frame} /> },
-    { path: patterns.faq, element: <FaqPage signedOut {...frame} /> },
+    // Static pages: no store (src/app/SignedOutRoutes.tsx).
+    { path: patterns.terms, element: <TermsPage signedOut {...frame} />, handle: { store: false } },
+    { path: patterns.faq, element: <FaqPage signedOut {...frame} />, handle: { store: false } },
   ];
 }
