@@ -36,6 +36,31 @@ test('the demo affiliate signs straight in to /dashboard, and sign-out removes t
   expect(r.status).toBe(401);
 });
 
+test('the sign-in form is drawn without the store and the machines, which load on the first touch (issue 11)', async ({ page, product }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const journeyCode = (list: string[]) => list.filter((p) => /\/assets\/(redux|xstate)-[\w-]+\.js$/.test(p));
+  await page.goto(`${product.url}/`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(journeyCode(scripts)).toEqual([]);
+  // A static public page needs no store either.
+  await page.goto(`${product.url}${paths.terms}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(journeyCode(scripts)).toEqual([]);
+
+  await page.goto(`${product.url}/`);
+  await page.getByLabel('E-mail').click();
+  await expect.poll(() => journeyCode(scripts).length).toBe(2);
+  await page.getByLabel('E-mail').fill('demo@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
+});
+
 test('the two-factor set-up guide opens signed out and signed in, with a title of its own', async ({ page, product }) => {
   await page.goto(`${product.url}${paths.twoFactorGuide}`);
   await expect(page.getByRole('heading', { level: 1, name: 'How to set up two-factor authentication' })).toBeVisible();
