@@ -46,7 +46,14 @@ const Footer = styled.footer`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+/*
+ * The layout takes the height the screen leaves (its rows start at the top): the footer and, on a
+ * phone, the bottom bar sit at the window's foot even while the screen is short or still loading,
+ * instead of right under it and then jumping down when it arrives.
+ */
 const Layout = styled.div`
+  flex: 1 0 auto;
+  align-content: start;
   width: 100%;
   display: grid;
   grid-template-columns: 220px minmax(0, 1fr) 260px;

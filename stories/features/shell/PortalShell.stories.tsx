@@ -18,6 +18,7 @@ import {
 } from '../../mocks/shell';
 import { animationsSettled, fasterTimers, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, wait } from './storyUtils';
 import { NOTIFICATION_POP_DELAY_MS } from '../../../src/features/shell/Notifications';
+import { LoadingScreen } from '../../../src/features/auth/LoadingScreen';
 import { paths } from '../../../src/shared/paths';
 import { storageKeys } from '../../../src/lib/storageKeys';
 
@@ -131,6 +132,30 @@ export const Mobile: Story = {
     await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
     // The menu has closed and focus is back on the Account button.
     await waitFor(() => expect(within(bar).getByRole('button', { name: 'Account' })).toHaveFocus());
+  },
+};
+
+/**
+ * 375 px while the screen loads (its spinner marked data-screen-loading, as SignedInRoutes' fallback):
+ * the sidebar lists and the footer wait for the screen, and the bottom bar sits at the window's foot,
+ * not right under the spinner (where it would jump down when the screen arrives).
+ */
+export const MobileScreenLoading: Story = {
+  decorators: [mobileFrame],
+  args: {
+    children: (
+      <div data-screen-loading="">
+        <LoadingScreen />
+      </div>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = canvas.getByRole('navigation', { name: 'Mobile' });
+    await expect(bar).toBeVisible();
+    await expect(canvas.queryByRole('contentinfo')).toBeNull();
+    await expect(canvas.queryByRole('complementary', { name: 'Campaign lists' })).toBeNull();
+    await waitFor(() => expect(Math.round(bar.getBoundingClientRect().bottom)).toBe(window.innerHeight));
   },
 };
 
