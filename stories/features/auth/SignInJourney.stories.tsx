@@ -106,6 +106,15 @@ async function authenticatorCodeField(canvas: Canvas) {
   return canvas.getByRole('textbox', { name: 'Authentication code' });
 }
 
+/** Sign in with both fields empty: each says it is required (§5); returns the e-mail field. */
+async function submitEmpty(canvas: Canvas) {
+  await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+  const email = canvas.getByRole('textbox', { name: 'E-mail' });
+  await expect(email).toHaveAccessibleDescription(signInMessages.emailRequired);
+  await expect(canvas.getByLabelText(/^Password/)).toHaveAccessibleDescription(signInMessages.passwordRequired);
+  return email;
+}
+
 /** Types into a field after clearing it. */
 async function retype(input: HTMLElement, text: string) {
   await userEvent.clear(input);
@@ -160,10 +169,7 @@ export const FieldValidation: Story = {
   beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
-    const email = canvas.getByRole('textbox', { name: 'E-mail' });
-    await expect(email).toHaveAccessibleDescription(signInMessages.emailRequired);
-    await expect(canvas.getByLabelText(/^Password/)).toHaveAccessibleDescription(signInMessages.passwordRequired);
+    const email = await submitEmpty(canvas);
     await userEvent.type(email, 'not-an-address');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
     await expect(email).toHaveAccessibleDescription(signInMessages.emailInvalid);
@@ -591,10 +597,7 @@ export const BeforeTheJourneyLoads: Story = {
   render: (args) => <SignInJourney {...args} loadDispatch={() => new Promise<never>(() => {})} />,
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
-    const email = canvas.getByRole('textbox', { name: 'E-mail' });
-    await expect(email).toHaveAccessibleDescription(signInMessages.emailRequired);
-    await expect(canvas.getByLabelText(/^Password/)).toHaveAccessibleDescription(signInMessages.passwordRequired);
+    const email = await submitEmpty(canvas);
     await userEvent.type(email, EMAIL);
     await userEvent.type(canvas.getByLabelText(/^Password/), PASSWORD);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
