@@ -11,7 +11,9 @@ export async function signIn(page: Page, base: string, email = 'demo@example.com
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${base}${paths.dashboard}`);
+  // The password's scrypt check, the session's encryption and the reload, with a second browser and
+  // the server on the same two cores: more than the default 5 s now and then (CI, 2026-11-27).
+  await expect(page).toHaveURL(`${base}${paths.dashboard}`, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 }
 

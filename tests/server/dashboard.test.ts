@@ -30,6 +30,32 @@ const get = (token: string, url: string) => t.app.inject(withToken(token, { meth
 const post = (token: string, url: string, payload?: object) =>
   t.app.inject(withToken(token, { method: 'POST', url, ...(payload ? { payload } : {}) }));
 
+/**
+ * A demo network made just after midnight in the reporting zone (00:01 Eastern): the seed's recent
+ * conversion of the main demo would fall on yesterday five minutes back; it is placed in the new day,
+ * so "today" is never empty (the e2e dashboard journey failed once at 00:03 Eastern).
+ */
+describe(`the demo network made just after midnight Eastern (${testEngine})`, () => {
+  const justAfterMidnight = new Date('2026-11-23T05:01:00Z');
+  let early: TestContext;
+  beforeAll(async () => {
+    early = await setupTestApp({ now: () => justAfterMidnight }, { ...SMALL_DEMO, now: justAfterMidnight });
+  });
+  afterAll(() => early?.close());
+
+  it("records the main demo's recent conversion in the new day, before the clock, and the dashboard counts it", async () => {
+    const { rows } = await sql<{ day: string; at: Date }>`
+      select to_char((converted_at at time zone 'America/New_York')::date, 'YYYY-MM-DD') as day, converted_at as at
+      from conversions where affiliate_id = 100001 and advertiser_ref = 'dash100001x0'`.execute(early.database.db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].day).toBe('2026-11-23');
+    expect(new Date(rows[0].at).getTime()).toBeLessThanOrEqual(justAfterMidnight.getTime());
+    const token = await tokenFor(early.app, DEMO_ACCOUNTS.demo);
+    const res = AffiliateStatsResponse.parse((await early.app.inject(withToken(token, { method: 'GET', url: '/api/affiliatestats' }))).json());
+    expect(res.earnings_today).toBeGreaterThan(0);
+  });
+});
+
 describe(`GET /api/affiliatestats (${testEngine})`, () => {
   it('sums earnings by Eastern-time days, across every day boundary', async () => {
     const id = await insertAffiliate(t.database, { email: 'stats@example.test' });

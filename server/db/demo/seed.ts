@@ -18,7 +18,7 @@ import {
 } from './content';
 import { insertMany, syncIdentity } from './insert';
 import { Random } from './random';
-import { addMonthsTo } from '../../../src/shared/dates';
+import { addMonthsTo, dayInZone } from '../../../src/shared/dates';
 import { computeReferralCommissions, incomeLineDay, incomeNote, monthOf } from '../../modules/referrals/income';
 import { seedDemoMaxmoney } from '../../modules/maxmoney/demo';
 
@@ -769,7 +769,11 @@ export async function seedDemo(db: Kysely<DB>, options: DemoOptions = {}): Promi
           }
         }
       }
-      if (approved.length > 0) addConversion(demoId, approved[0], new Date(now.getTime() - 5 * 60_000), 0);
+      // Five minutes ago, unless that is still yesterday in the reporting zone (a database made just
+      // after midnight there): then a second ago, so "today" is never empty.
+      const fiveMinutesAgo = new Date(now.getTime() - 5 * 60_000);
+      const recent = dayInZone(fiveMinutesAgo, timeZone) === dayInZone(now, timeZone) ? fiveMinutesAgo : new Date(now.getTime() - 1000);
+      if (approved.length > 0) addConversion(demoId, approved[0], recent, 0);
       await writeHistory(extraClicks, extraConversions);
     }
     const rollupRows = await trx.selectFrom('stats_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
