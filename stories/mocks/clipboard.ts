@@ -1,3 +1,5 @@
+import { expect, waitFor, within } from 'storybook/test';
+
 /**
  * Replaces `navigator.clipboard` for one story and returns the function that restores it (a story's
  * `beforeEach` returns it). `copied` collects what was written; a function is used as `writeText`
@@ -15,4 +17,13 @@ export function stubClipboard(target: string[] | ((text: string) => Promise<void
     if (original) Object.defineProperty(navigator, 'clipboard', original);
     else Reflect.deleteProperty(navigator, 'clipboard');
   };
+}
+
+/**
+ * Waits until a copy button's "Copied!" has gone back to its label (the feedback lasts 2 s). A story
+ * whose play copies ends with this, so its screenshots never depend on whether they were taken
+ * within the feedback's 2 s (the dark pass comes after the light one and the dark axe check).
+ */
+export async function copiedFeedbackGone(scope: HTMLElement) {
+  await waitFor(() => expect(within(scope).queryByRole('button', { name: 'Copied!' })).toBeNull(), { timeout: 4000 });
 }

@@ -5,7 +5,7 @@ import type { PortalParameters } from '../../../.storybook/helpers';
 import { LINK_LABEL, PAGE_TITLE, PROGRESS_FAILED, PROGRESS_LABEL, ReferPage } from '../../../src/features/refer/ReferPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { referralProgram } from '../../../src/shared/programTerms';
-import { stubClipboard } from '../../mocks/clipboard';
+import { copiedFeedbackGone, stubClipboard } from '../../mocks/clipboard';
 import { referralHandlers } from '../../mocks/referrals';
 import { affiliateHandlers } from '../../mocks/shell';
 import { portalFrame } from '../shell/storyUtils';
@@ -99,8 +99,7 @@ export const FourReferrals: Story = {
     const texts = within(snippets).getAllByRole('textbox');
     await expect(texts).toHaveLength(3);
     for (const t of texts) await expect((t as HTMLInputElement).value).toContain(LINK);
-    // The copy feedback goes after its 2 s, so the screenshot never depends on how long the checks took.
-    await expect(await within(share).findByRole('button', { name: 'Copy' }, { timeout: 4000 })).toBeVisible();
+    await copiedFeedbackGone(share);
   },
 };
 
@@ -180,5 +179,6 @@ export const Phone: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(await canvas.findByRole('button', { name: 'Copied!' })).toBeVisible();
     await expect(copied).toEqual([LINK]);
+    await copiedFeedbackGone(canvasElement);
   },
 };

@@ -5,7 +5,7 @@ import type { PortalParameters } from '../../../.storybook/helpers';
 import { LOAD_FAILED, NO_RESOURCES, ResourcesPage } from '../../../src/features/resources/ResourcesPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
-import { stubClipboard } from '../../mocks/clipboard';
+import { copiedFeedbackGone, stubClipboard } from '../../mocks/clipboard';
 import { resourceHandlers } from '../../mocks/resources';
 import { portalFrame } from '../shell/storyUtils';
 
@@ -85,8 +85,7 @@ export const Loaded: Story = {
 
     await expect(calls).toHaveLength(1);
     await expect(calls[0].request.headers.get('x-app-token')).toBeNull();
-    // The feedback goes after its 2 s, so the screenshot never depends on how long the checks took.
-    await expect(await within(bright).findByRole('button', { name: 'Copy' }, { timeout: 4000 })).toBeVisible();
+    await copiedFeedbackGone(bright);
   },
 };
 
@@ -109,6 +108,7 @@ export const Phone: Story = {
     await expect(await within(bright).findByRole('button', { name: 'Copied!' })).toBeVisible();
     await userEvent.tab();
     await expect(canvas.getByRole('link', { name: /^Learn More about BrightHost/ })).toHaveFocus();
+    await copiedFeedbackGone(bright);
   },
 };
 

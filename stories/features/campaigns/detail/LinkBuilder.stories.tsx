@@ -6,7 +6,7 @@ import { linkBuilderMessages } from '../../../../src/machines/linkBuilder.machin
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
-import { stubClipboard } from '../../../mocks/clipboard';
+import { copiedFeedbackGone, stubClipboard } from '../../../mocks/clipboard';
 
 /** Spec 000 §4 "Link builder flow": the five steps, the pickers in select mode, the link and its states. */
 const withMocks =
@@ -73,6 +73,7 @@ export const RawLinkReady: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Copy link' }));
     await expect(await canvas.findByRole('button', { name: 'Copied!' })).toBeVisible();
     await expect(copied).toEqual(['https://track.example.com/go/Qm9va1RyYWNraW5nTGlu']);
+    await copiedFeedbackGone(canvasElement);
   },
 };
 
