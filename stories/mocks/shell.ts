@@ -124,6 +124,12 @@ const { getCampaigns, quickSearch } = campaignEndpoints;
 export const affiliateHandlers = {
   loaded: (affiliate: AffiliateResponse = affiliateFixture) => answer(getAffiliate, affiliate),
   pending: (spy?: Spy) => pending(getAffiliate, spy),
+  /** Answers once `until` settles (a story lets the page draw first, then the answer come). */
+  held: (until: Promise<unknown>, affiliate: AffiliateResponse = affiliateFixture) =>
+    mock(getAffiliate, async () => {
+      await until;
+      return affiliate;
+    }),
   failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(getAffiliate, message, status),
   /** A 200 answer without `success: true`. */
   notSuccess: () => mock(getAffiliate, () => HttpResponse.json({ success: false, errors: { message: 'Your session could not be loaded.' } })),

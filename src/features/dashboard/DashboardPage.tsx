@@ -27,6 +27,8 @@ const Heading = styled.header`
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
   h1:focus { outline: none; }
   p { margin: ${({ theme }) => theme.space[1]}px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  /* The ID's placeholder sits in the ID's own line, so nothing below moves when the ID comes (Lighthouse's layout shift on /dashboard). */
+  p [data-skeleton] { display: inline-block; vertical-align: top; margin-top: calc((1lh - 0.9em) / 2); }
 `;
 
 export interface DashboardPageProps {
@@ -59,7 +61,11 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
             <h1 ref={heading} tabIndex={-1}>
               Dashboard
             </h1>
-            {affiliate.isLoading && <Skeleton shape="text" width={160} />}
+            {affiliate.isLoading && (
+              <p>
+                <Skeleton shape="text" width={160} />
+              </p>
+            )}
           </>
         )}
       </Heading>
