@@ -62,4 +62,12 @@ describe('the theme choice (issue 13)', () => {
     expect(head).toContain(`html { background: ${lightTheme.colors.background}; }`);
     expect(head).toContain(`html[data-theme='dark'] { background: ${darkTheme.colors.background}; }`);
   });
+
+  it("index.html's own loading spinner has the loading screen's colours and size in each theme", () => {
+    const head = indexHtml.split('</head>')[0];
+    expect(head).toContain(`color: ${lightTheme.colors.textMuted}; }`);
+    expect(head).toContain(`html[data-theme='dark'] .boot-loading { color: ${darkTheme.colors.textMuted}; }`);
+    const root = indexHtml.split('<div id="root">')[1].split('</body>')[0];
+    expect(root).toContain('<svg role="progressbar" aria-label="Loading" width="40" height="40"');
+  });
 });
