@@ -43,6 +43,12 @@ export function routeFiles(manifest: Record<string, ManifestChunk>, modules: str
   return [...seen].flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]);
 }
 
+/** The budget row of an address: '/browse/new' is the row '/browse/{tab}'; none for an address without a row. */
+export function budgetOf<B extends { route: string }>(rows: B[], address: string): B | undefined {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return rows.find((b) => new RegExp(`^${b.route.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`).test(address));
+}
+
 const gzipped = new Map<string, number>();
 function gzipSize(file: string): number {
   if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);

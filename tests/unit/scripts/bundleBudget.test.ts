@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeFiles } from '../../../scripts/bundle-budget';
+import { budgetOf, routeFiles } from '../../../scripts/bundle-budget';
 
 const manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js', '_router.js'] },
@@ -20,5 +20,20 @@ describe('bundle budget: the files a route loads', () => {
 
   it('names a module the build no longer has', () => {
     expect(() => routeFiles(manifest, ['src/features/gone/Gone.tsx'])).toThrow(/src\/features\/gone\/Gone.tsx is not in the build/);
+  });
+});
+
+describe("bench:web's budget row of an address", () => {
+  const rows = [{ route: '/ (sign-in)' }, { route: '/dashboard' }, { route: '/browse/{tab}' }, { route: '/campaign/{id}' }, { route: '/search' }];
+  it('matches a pattern row segment by segment, a plain row exactly', () => {
+    expect(budgetOf(rows, '/browse/new')?.route).toBe('/browse/{tab}');
+    expect(budgetOf(rows, '/campaign/1001')?.route).toBe('/campaign/{id}');
+    expect(budgetOf(rows, '/dashboard')?.route).toBe('/dashboard');
+    expect(budgetOf(rows, '/search')?.route).toBe('/search');
+  });
+  it('gives no row for an address without one, nor for a deeper path', () => {
+    expect(budgetOf(rows, '/faq')).toBeUndefined();
+    expect(budgetOf(rows, '/browse/new/more')).toBeUndefined();
+    expect(budgetOf(rows, '/dashboardx')).toBeUndefined();
   });
 });
