@@ -13,9 +13,15 @@ const events = [
 ];
 
 describe('settings verification paths (xstate/graph)', () => {
-  for (const editableUntil of [null, Date.now() + WINDOW]) {
+  // The walk runs on a stopped clock: each save renews the window from Date.now(), so on a running clock
+  // a save a millisecond later was a new state to the walk, and how many paths it found (and so how
+  // many tests ran) depended on how fast the machine was.
+  const now = Date.now();
+  for (const editableUntil of [null, now + WINDOW]) {
     const input = { mobileAvailable: true, editableUntil };
+    vi.useFakeTimers({ now, toFake: ['Date'] });
     const paths = findPaths(settingsVerificationMachine, input, events as never);
+    vi.useRealTimers();
 
     it(`reaches every state from ${editableUntil ? 'an open window' : 'a locked page'}`, () => {
       const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
