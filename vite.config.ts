@@ -60,7 +60,7 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'], priority: 4.5 },
             // The design system's basic controls with the react-aria code under them, in two chunks
             // instead of about twenty (gzip compresses one file of related code far better than many
-            // small ones: sign-in -7 KiB, every signed-in route -5 to -7 KiB, measured). Links and cards
+            // small ones: sign-in -6 KiB, the signed-in routes -4 to -6 KiB, measured). Links and cards
             // (press, focus and hover handling) first, so a page of text and links (the terms, the FAQ)
             // loads only them; buttons, fields and banners second.
             { name: 'links', test: /[\\/]src[\\/]ui[\\/](?:Link|Card)[\\/]/, priority: 4 },

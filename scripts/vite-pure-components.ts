@@ -2,8 +2,8 @@ import type { Plugin } from 'vite';
 
 /**
  * Lets the build drop react-router's components the portal never renders (Link, NavLink, Form and
- * what only they use: prefetching, form submission, view transitions), about 6 KiB gzipped on every
- * route, sign-in's included.
+ * what only they use: prefetching, form submission, view transitions), 4.1 KiB gzipped on every
+ * route, sign-in's included (measured 2026-11-27).
  *
  * react-router ships one module and marks the package side-effect free, but defines its components
  * as `var Link = React10.forwardRef(...)` followed by `Link.displayName = "Link"`: a call without a

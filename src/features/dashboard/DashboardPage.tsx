@@ -28,7 +28,7 @@ const Heading = styled.header`
   h1:focus { outline: none; }
   p { margin: ${({ theme }) => theme.space[1]}px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
   /* The ID's placeholder sits in the ID's own line, so nothing below moves when the ID comes (Lighthouse's layout shift on /dashboard). */
-  p [data-skeleton] { display: inline-block; vertical-align: top; margin-top: calc((1lh - 0.9em) / 2); }
+  p [data-skeleton] { display: inline-block; vertical-align: middle; }
 `;
 
 export interface DashboardPageProps {
