@@ -234,6 +234,8 @@ export const QuickSearchSuggestion: Story = {
     await userEvent.click(option);
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /campaign/1202'));
     await expect(input).toHaveValue('');
+    // The new page takes focus once the suggestions have left: the screenshot waits for it, not races it.
+    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
   },
 };
 
@@ -246,6 +248,9 @@ export const QuickSearchSubmit: Story = {
     await screen().findByRole('option', { name: /NovaLend Personal Loans/ }, { timeout: 2000 });
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /search (quickSearchQuery: loans)'));
+    // The new page takes focus once the suggestions have left (on a loaded machine the light screenshot
+    // caught the search box still focused): wait for it.
+    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
   },
 };
 
