@@ -213,6 +213,10 @@ export const SidebarListRequests: Story = {
   },
 };
 
+/** The shell moves focus to the new page's heading once overlays have left; a play that navigates ends on it, so the screenshot does not race it. */
+const pageHeadingFocused = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
+
 /** Spec 000 §5: a 500 ms pause, then one query; blank terms show nothing; a suggestion opens its campaign. */
 export const QuickSearchSuggestion: Story = {
   play: async ({ canvasElement }) => {
@@ -235,7 +239,7 @@ export const QuickSearchSuggestion: Story = {
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /campaign/1202'));
     await expect(input).toHaveValue('');
     // The new page takes focus once the suggestions have left: the screenshot waits for it, not races it.
-    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
+    await pageHeadingFocused(canvasElement);
   },
 };
 
@@ -250,7 +254,7 @@ export const QuickSearchSubmit: Story = {
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /search (quickSearchQuery: loans)'));
     // The new page takes focus once the suggestions have left (on a loaded machine the light screenshot
     // caught the search box still focused): wait for it.
-    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
+    await pageHeadingFocused(canvasElement);
   },
 };
 
@@ -350,7 +354,7 @@ export const RouteChangeFocusesHeading: Story = {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Reports' }));
     await waitFor(() => expect(probe(canvasElement)).toHaveTextContent('Route: /reports'));
-    await waitFor(() => expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Page' })).toHaveFocus());
+    await pageHeadingFocused(canvasElement);
   },
 };
 
