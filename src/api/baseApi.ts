@@ -95,6 +95,4 @@ export const baseApi = createApi({
  * The store's dispatch, typed for RTK Query thunks (`endpoint.initiate(...)`). Features cannot
  * import the app's typed hooks (src/app), so this is the one they use.
  */
-/** The store's dispatch as the API's calls need it (thunks), without naming the app's store. */
-export type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-export const useApiDispatch = () => useDispatch<ApiDispatch>();
+export const useApiDispatch = () => useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();

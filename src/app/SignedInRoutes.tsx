@@ -2,7 +2,6 @@ import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
 import { onUnauthorized } from '../api/baseApi';
-import { startRouteData } from '../api/routeData';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
 import { clearSession } from '../lib/session';
 import { paths, patterns } from '../shared/paths';
@@ -19,7 +18,6 @@ import { reportRoutes } from '../features/reports/routes';
 import { resourcesRoutes } from '../features/resources/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { PortalShell } from '../features/shell/PortalShell';
-import { startShellData } from '../features/shell/shellData';
 import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 import { appConfig } from './config';
 import { useAppDispatch } from './hooks';
@@ -99,15 +97,7 @@ function Screen() {
  * so it never shares a store with the public pages' (src/app/appStore.tsx).
  */
 let store: AppStore | undefined;
-function signedInStore() {
-  if (!store) {
-    store = makeStore();
-    // The first screen's calls start now, beside its code (src/api/routeData.ts); '/' is the dashboard.
-    const { pathname } = window.location;
-    startRouteData(signedInRoutes, pathname === paths.root ? paths.dashboard : pathname, store.dispatch, startShellData);
-  }
-  return store;
-}
+const signedInStore = () => (store ??= makeStore());
 
 /** The signed-in routes with the store around them. */
 export function SignedInRoutes() {

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import type { CampaignListName } from '../../api/contract/campaign';
 import { useGetCampaignsQuery } from '../../api/shellApi';
-import { DASHBOARD_ROW_SIZE, dashboardRowArgs } from './dashboardData';
 import { Link } from '../../ui/Link';
 import { CampaignGrid } from '../../components/campaigns/CampaignGrid';
 import { failureText } from './errors';
@@ -15,6 +14,7 @@ const Section = styled.section`
 `;
 
 /** Spec 000 §9: dashboard rows are 6 cards from page 0. */
+export const DASHBOARD_ROW_SIZE = 6;
 
 export interface CampaignRowProps {
   title: string;
@@ -27,7 +27,7 @@ export interface CampaignRowProps {
 
 /** One of the dashboard's campaign rows: Popular, New, Suggested For You. */
 export function CampaignRow({ title, list, seeMoreHref, aboveTheFold }: CampaignRowProps) {
-  const { data, error, isLoading } = useGetCampaignsQuery(dashboardRowArgs(list));
+  const { data, error, isLoading } = useGetCampaignsQuery({ list, page: 0, limit: DASHBOARD_ROW_SIZE });
   return (
     <Section aria-label={title}>
       <header>

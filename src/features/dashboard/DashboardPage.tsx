@@ -18,9 +18,6 @@ import { DashboardModals } from './modals/DashboardModals';
 import { PerformanceBonus } from './PerformanceBonus';
 import { PromoSlider } from './PromoSlider';
 
-/** The dashboard's calls, started with this module when it is the first screen (src/api/routeData.ts). */
-export { startData } from './dashboardData';
-
 const Page = styled.div`
   display: flex;
   flex-direction: column;

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { RouteDataHandle } from '../../api/routeData';
 import { patterns } from '../../shared/paths';
 
 /** The dashboard's code: loaded with its route, and fetched ahead once the password is accepted. */
@@ -8,10 +7,5 @@ export const loadDashboardPage = () => import('./DashboardPage');
 
 /** The dashboard area's signed-in routes (rendered inside the shell). Its screens load with the route. */
 export const dashboardRoutes: RouteObject[] = [
-  {
-    path: patterns.dashboard,
-    Component: lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage }))),
-    // The page's module carries its calls (dashboardData.ts): the boot script has preloaded it.
-    handle: { data: loadDashboardPage } satisfies RouteDataHandle,
-  },
+  { path: patterns.dashboard, Component: lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage }))) },
 ];

@@ -13,7 +13,6 @@ import { MobileBottomBar } from './MobileBottomBar';
 import { navLinks, type NavLink } from './navigation';
 import { NewsDropdown } from './NewsDropdown';
 import { Notifications, type NotificationsProps } from './Notifications';
-import { SIDE_LIST_LIMIT, sideListArgs } from './shellData';
 import { QuickSearch } from './QuickSearch';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -97,10 +96,11 @@ const Right = styled.aside`
 `;
 
 /** The right sidebar (spec 000 §2, §9): three lists of page 0, limit 5; each hidden when empty. */
+const SIDE_LIST_LIMIT = 5;
 function RightSidebar({ managerName }: { managerName?: string }) {
-  const recent = useGetCampaignsQuery(sideListArgs('recentlyapproved'));
-  const picks = useGetCampaignsQuery(sideListArgs('ampicks'));
-  const suggested = useGetCampaignsQuery(sideListArgs('suggested'));
+  const recent = useGetCampaignsQuery({ list: 'recentlyapproved', page: 0, limit: SIDE_LIST_LIMIT });
+  const picks = useGetCampaignsQuery({ list: 'ampicks', page: 0, limit: SIDE_LIST_LIMIT });
+  const suggested = useGetCampaignsQuery({ list: 'suggested', page: 0, limit: SIDE_LIST_LIMIT });
   const first = managerName?.split(' ')[0];
   return (
     <Right aria-label="Campaign lists">
