@@ -5,6 +5,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { bootPreload } from './scripts/vite-boot-preload.ts';
 import { pureComponents } from './scripts/vite-pure-components.ts';
 import { contextSplit } from './scripts/vite-context-split.ts';
+import { noVendorPrefixes } from './scripts/vite-no-vendor-prefixes.ts';
 
 /**
  * Vendor chunks: name and the packages in it. react-aria is not one of them on purpose: as one chunk it
@@ -26,7 +27,7 @@ const packageTest = (packages: string[]) =>
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSchemas(), pureComponents(), contextSplit(), bootPreload(), precompress()],
+  plugins: [react(), contractWithoutSchemas(), pureComponents(), contextSplit(), noVendorPrefixes(), bootPreload(), precompress()],
   server: {
     port: 5173,
     // In development the API (and the tracking paths) run on the server started by `npm start`.
