@@ -1,7 +1,8 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import { readSessionToken } from '../lib/session';
+import { useApiSelector } from './transitionSelector';
 
 /** Where the affiliates API lives; any server honouring the contract in `./contract` will do. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
@@ -81,6 +82,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const error = envelopeError(result.data);
   return error ? { error, meta: result.meta } : result;
 };
+
+/** RTK Query with its hooks reading the store through useApiSelector (answers rendered as transitions in the product). */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ hooks: { useDispatch, useSelector: useApiSelector, useStore } }));
 
 /** The single API slice; each area adds its endpoints with `baseApi.injectEndpoints`. */
 export const baseApi = createApi({
