@@ -33,7 +33,7 @@ export const Empty: Story = {
   },
 };
 
-/** Typing opens the suggestions; each shows the campaign's #ID. */
+/** Typing opens the suggestions; each shows the campaign's #ID. The screenshot is the open list. */
 export const Suggestions: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.type(input(canvasElement), 'a');
@@ -44,6 +44,21 @@ export const Suggestions: Story = {
     await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
     await expect(within(list).getAllByRole('option')).toHaveLength(4);
     // Under a full run's load the options' layout can land after the list's (seen once in CI, retry too).
+    await waitFor(() => expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible(), { timeout: 3000 });
+    await expect(args.onSelectCampaign).not.toHaveBeenCalled();
+  },
+};
+
+/** Arrow down and Enter choose the first suggestion: the campaign, not a search for the text. */
+export const SelectSuggestion: Story = {
+  parameters: {
+    visual: {
+      skip: "after Enter the list stays open or closes depending on whether the field kept focus in a full run (seen once at stop 33, both themes); the open list is the Suggestions story's screenshot, and play checks what Enter does",
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.type(input(canvasElement), 'a');
+    const list = await screen().findByRole('listbox');
     await waitFor(() => expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible(), { timeout: 3000 });
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(args.onSelectCampaign).toHaveBeenCalledWith(1201);
