@@ -25,9 +25,11 @@ export const ariaComponentsModule = /[\\/]node_modules[\\/]react-aria-components
 const prefix = 'virtual:portal-context/';
 const literalInit = String.raw`(null|\{\}|undefined|false)`;
 
-/** The contexts a module of the package defines as a bare literal: export name → [local name, init]. */
-export function bareContexts(code: string): Map<string, { local: string; init: string }> {
-  const found = new Map<string, { local: string; init: string }>();
+/** A bare context's definition: `const $local = /*#__PURE__*\/ (0, $r$createContext)(init);` on a line of its own. */
+const definition = () => new RegExp(String.raw`^const (\$[\w$]+) = \/\*#__PURE__\*\/ \(0, \$[\w$]+\$createContext\)\(${literalInit}\);$`, 'gm');
+
+/** Local name → export name of what a module exports as `SomethingContext`. */
+function exportedContexts(code: string): Map<string, string> {
   const exported = new Map<string, string>();
   for (const list of code.matchAll(/^export \{([^}]*)\};?$/gm)) {
     for (const part of list[1].split(',')) {
@@ -35,31 +37,38 @@ export function bareContexts(code: string): Map<string, { local: string; init: s
       if (m) exported.set(m[1], m[2]);
     }
   }
-  const definition = new RegExp(String.raw`^const (\$[\w$]+) = \/\*#__PURE__\*\/ \(0, \$[\w$]+\$createContext\)\(${literalInit}\);$`, 'gm');
-  for (const m of code.matchAll(definition)) {
-    const name = exported.get(m[1]);
-    if (name) found.set(name, { local: m[1], init: m[2] });
+  return exported;
+}
+
+/** The contexts a module of the package defines as a bare literal: export name → local name and init. */
+export function bareContexts(code: string): Map<string, { local: string; init: string }> {
+  const exported = exportedContexts(code);
+  const found = new Map<string, { local: string; init: string }>();
+  for (const [, local, init] of code.matchAll(definition())) {
+    const name = exported.get(local);
+    if (name) found.set(name, { local, init });
   }
   return found;
 }
 
-/** The virtual module's id for a context of the package's module `file` (its base name without .mjs). */
+/** The virtual module's id for a context of the package's module `module` (its base name without .mjs). */
 const contextId = (module: string, name: string) => `${prefix}${module}/${name}`;
+/** The import that takes a context from its own module, under the local name the code already uses. */
+const importContext = (module: string, name: string, local: string) => `import {${name} as ${local}} from "${contextId(module, name)}";`;
 
-/** The defining module, its bare contexts imported from their own modules instead of created in it. */
+/** The defining module, its bare contexts imported from their own modules instead of created in it (one pass). */
 export function importOwnContexts(code: string, module: string): string {
-  let out = code;
-  for (const [name, { local, init }] of bareContexts(code)) {
-    const definition = new RegExp(String.raw`^const ${local.replace(/\$/g, '\\$')} = \/\*#__PURE__\*\/ \(0, \$[\w$]+\$createContext\)\(${init.replace(/[{}]/g, '\\$&')}\);$`, 'm');
-    out = out.replace(definition, `import {${name} as ${local}} from "${contextId(module, name)}";`);
-  }
-  return out;
+  const exported = exportedContexts(code);
+  return code.replace(definition(), (line, local: string) => {
+    const name = exported.get(local);
+    return name ? importContext(module, name, local) : line;
+  });
 }
 
 /** An importer, its imports of a sibling's bare context alone taken from the context's own module. */
 export function importContextsAlone(code: string, contextsOf: (module: string) => Map<string, unknown>): string {
   return code.replace(/^import \{(\w+Context) as (\$[\w$]+)\} from "\.\/(\w+)\.mjs";$/gm, (line, name: string, local: string, module: string) =>
-    contextsOf(module).has(name) ? `import {${name} as ${local}} from "${contextId(module, name)}";` : line,
+    contextsOf(module).has(name) ? importContext(module, name, local) : line,
   );
 }
 

@@ -26,6 +26,14 @@ type Story = StoryObj<typeof meta>;
 
 const input = (root: HTMLElement) => within(root).getByRole('combobox', { name: /Search campaigns/ });
 
+/** Types 'a' and waits for the suggestions, down to the first one's layout (under a full run's load it can land after the list's). */
+async function openSuggestions(root: HTMLElement) {
+  await userEvent.type(input(root), 'a');
+  const list = await screen().findByRole('listbox');
+  await waitFor(() => expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible(), { timeout: 3000 });
+  return list;
+}
+
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     await expect(input(canvasElement)).toHaveAttribute('placeholder', 'Search campaigns by name or #ID');
@@ -36,15 +44,12 @@ export const Empty: Story = {
 /** Typing opens the suggestions; each shows the campaign's #ID. The screenshot is the open list. */
 export const Suggestions: Story = {
   play: async ({ canvasElement, args }) => {
-    await userEvent.type(input(canvasElement), 'a');
-    const list = await screen().findByRole('listbox');
+    const list = await openSuggestions(canvasElement);
     // The popover's entrance may land a frame or two late under load: wait for it to settle.
     // (jest-dom's visibility reads the popover around the list too; checkVisibility reads the list's own opacity.)
     await waitFor(() => expect(list).toBeVisible());
     await waitFor(() => expect(document.querySelector('[data-entering]')).toBeNull());
     await expect(within(list).getAllByRole('option')).toHaveLength(4);
-    // Under a full run's load the options' layout can land after the list's (seen once in CI, retry too).
-    await waitFor(() => expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible(), { timeout: 3000 });
     await expect(args.onSelectCampaign).not.toHaveBeenCalled();
   },
 };
@@ -57,9 +62,7 @@ export const SelectSuggestion: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    await userEvent.type(input(canvasElement), 'a');
-    const list = await screen().findByRole('listbox');
-    await waitFor(() => expect(within(list).getByRole('option', { name: /NovaLend Personal Loans #1201/ })).toBeVisible(), { timeout: 3000 });
+    await openSuggestions(canvasElement);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(args.onSelectCampaign).toHaveBeenCalledWith(1201);
     await expect(args.onSubmitTerm).not.toHaveBeenCalled();

@@ -35,16 +35,20 @@ function Value({ read }: { read: typeof useTransitionSelector }) {
   if (n === 2) throw never;
   return <output>{n}</output>;
 }
-const page = (store: ReturnType<typeof makeStore>, children: ReactNode) => (
-  <Provider store={store}>
-    <Suspense fallback={<p>loading</p>}>{children}</Suspense>
-  </Provider>
-);
+/** Renders `children` under `store`, with a fallback for what suspends. */
+const show = (store: ReturnType<typeof makeStore>, children: ReactNode) =>
+  act(async () =>
+    root.render(
+      <Provider store={store}>
+        <Suspense fallback={<p>loading</p>}>{children}</Suspense>
+      </Provider>,
+    ),
+  );
 
 describe('RTK Query readers rendered as transitions (src/api/transitionSelector.ts)', () => {
   it('follows the store', async () => {
     const store = makeStore();
-    await act(async () => root.render(page(store, <Value read={useTransitionSelector} />)));
+    await show(store, <Value read={useTransitionSelector} />);
     expect(container.textContent).toBe('1');
     await act(async () => void store.dispatch(counter.actions.set(3)));
     expect(container.textContent).toBe('3');
@@ -57,7 +61,7 @@ describe('RTK Query readers rendered as transitions (src/api/transitionSelector.
       renders += 1;
       return <>{useTransitionSelector((s: State) => s.n)}</>;
     }
-    await act(async () => root.render(page(store, <Count />)));
+    await show(store, <Count />);
     const before = renders;
     await act(async () => void store.dispatch(counter.actions.poke()));
     expect(renders).toBe(before);
@@ -69,29 +73,25 @@ describe('RTK Query readers rendered as transitions (src/api/transitionSelector.
       useLayoutEffect(() => void store.dispatch(counter.actions.set(5)), []);
       return null;
     }
-    await act(async () =>
-      root.render(
-        page(
-          store,
-          <>
-            <Value read={useTransitionSelector} />
-            <Changer />
-          </>,
-        ),
-      ),
+    await show(
+      store,
+      <>
+        <Value read={useTransitionSelector} />
+        <Changer />
+      </>,
     );
     expect(container.querySelector('output')?.textContent).toBe('5');
   });
 
   it('an answer (no browser event) keeps the page while the new content suspends; react-redux shows the fallback', async () => {
     const store = makeStore();
-    await act(async () => root.render(page(store, <Value read={useTransitionSelector} />)));
+    await show(store, <Value read={useTransitionSelector} />);
     await act(async () => void store.dispatch(counter.actions.set(2)));
     expect(container.querySelector('p')).toBeNull();
     expect(container.querySelector('output')?.textContent).toBe('1');
 
     const other = makeStore();
-    await act(async () => root.render(page(other, <Value key="react-redux" read={useSelector as typeof useTransitionSelector} />)));
+    await show(other, <Value key="react-redux" read={useSelector as typeof useTransitionSelector} />);
     await act(async () => void other.dispatch(counter.actions.set(2)));
     expect(container.querySelector('p')?.textContent).toBe('loading');
   });
@@ -105,16 +105,12 @@ describe('RTK Query readers rendered as transitions (src/api/transitionSelector.
         </button>
       );
     }
-    await act(async () =>
-      root.render(
-        page(
-          store,
-          <>
-            <Value read={useTransitionSelector} />
-            <Press />
-          </>,
-        ),
-      ),
+    await show(
+      store,
+      <>
+        <Value read={useTransitionSelector} />
+        <Press />
+      </>,
     );
     await act(async () => container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true })));
     expect(container.querySelector('p')?.textContent).toBe('loading');
