@@ -1,12 +1,12 @@
 // The JavaScript each route downloads on a first visit, from the build's chunk graph
 // (dist/.vite/manifest.json), against the budgets in bench/budgets.json. `npm test` runs it after a
 // build (stage 'bundle budget'); it fails when a route is over its budget, naming the route and its
-// largest chunks. `--build` builds first. Sizes are gzip level 9, as the server sends them to clients
-// without brotli (brotli is smaller still).
+// largest chunks. `--build` builds first. Sizes are the bytes the server sends a client without brotli:
+// the build's `.gz` file (scripts/vite-precompress.ts), or the file itself where none was written
+// (brotli is smaller still).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
@@ -49,15 +49,15 @@ export function budgetOf<B extends { route: string }>(rows: B[], address: string
   return rows.find((b) => new RegExp(`^${b.route.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`).test(address));
 }
 
-const gzipped = new Map<string, number>();
-function gzipSize(file: string): number {
-  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-  return gzipped.get(file)!;
+/** What a client without brotli downloads for a file of the build: its precompressed gzip, else the file. */
+function sentSize(file: string): number {
+  const gz = join(dist, `${file}.gz`);
+  return statSync(existsSync(gz) ? gz : join(dist, file)).size;
 }
 
 export function checkBudgets(manifest: Record<string, ManifestChunk>, budgets: RouteBudget[]) {
   return budgets.map((b) => {
-    const files = routeFiles(manifest, b.modules).map((f) => ({ file: f, bytes: gzipSize(f) }));
+    const files = routeFiles(manifest, b.modules).map((f) => ({ file: f, bytes: sentSize(f) }));
     const kib = files.reduce((n, f) => n + f.bytes, 0) / 1024;
     return { ...b, kib, over: kib > b.budgetKiB, largest: files.sort((x, y) => y.bytes - x.bytes).slice(0, 4) };
   });

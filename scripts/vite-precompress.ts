@@ -1,7 +1,9 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
-import { COMPRESSIBLE_FILE, COMPRESS_THRESHOLD, compressVariants } from '../server/lib/compression.ts';
+import { COMPRESSIBLE_FILE, brotliBest } from '../server/lib/compression.ts';
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -12,9 +14,21 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes `<file>.br` (brotli, best quality) and `<file>.gz` beside every text file of the build, so the
- * server sends them as they are (@fastify/static `preCompressed`) instead of compressing per request.
- * Files under 1 KiB, or that would not get smaller, are left alone.
+ * gzip by Zopfli: the same format every client reads, 3-4 % smaller than zlib's level 9 on this build
+ * (sign-in's code 122.7 -> 118.9 KiB), for about 10 s more per build. Its output is read back before it
+ * is written, so a fault in it fails the build instead of reaching a browser.
+ */
+export async function zopfliGzip(data: Buffer): Promise<Buffer> {
+  const packed = Buffer.from(await gzipAsync(data, { numiterations: 5 }));
+  if (!gunzipSync(packed).equals(data)) throw new Error('zopfli: the gzip output does not read back as its input');
+  return packed;
+}
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (Zopfli) beside every text file of the
+ * build, so the server sends them as they are (@fastify/static `preCompressed`) instead of compressing
+ * per request. Small files too: the cost is paid once here, not per request (the per-request threshold,
+ * COMPRESS_THRESHOLD, is for API answers). A variant that would not be smaller is not written.
  */
 export function precompress(): Plugin {
   let outDir = '';
@@ -39,14 +53,14 @@ export function precompress(): Plugin {
       let before = 0;
       let after = 0;
       for await (const file of files(outDir)) {
-        if (!COMPRESSIBLE_FILE.test(file) || (await stat(file)).size < COMPRESS_THRESHOLD) continue;
+        if (!COMPRESSIBLE_FILE.test(file)) continue;
         const data = await readFile(file);
-        const variants = compressVariants(data);
-        for (const [encoding, packed] of Object.entries(variants)) {
-          if (packed.length < data.length) await writeFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, packed);
-        }
+        const br = brotliBest(data);
+        const gz = await zopfliGzip(data);
+        if (br.length < data.length) await writeFile(`${file}.br`, br);
+        if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
         before += data.length;
-        after += variants.br.length;
+        after += Math.min(br.length, data.length);
       }
       this.info?.(`precompressed ${(before / 1024).toFixed(0)} KiB of text to ${(after / 1024).toFixed(0)} KiB (brotli)`);
     },

@@ -11,18 +11,20 @@ export const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)
 
 export type Encoding = 'br' | 'gzip';
 
-/** Brotli at its best (build time and once at start-up) and gzip for clients without brotli. */
+/** Brotli at its best quality (the build's files, index.html once at start-up). */
+export function brotliBest(data: Buffer): Buffer {
+  return brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+}
+
+/** Brotli at its best and gzip for clients without brotli (index.html once at start-up). */
 export function compressVariants(data: Buffer): Record<Encoding, Buffer> {
-  return {
-    br: brotliCompressSync(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-    gzip: gzipSync(data, { level: 9 }),
-  };
+  return { br: brotliBest(data), gzip: gzipSync(data, { level: 9 }) };
 }
 
 /**
