@@ -9,6 +9,7 @@ import { renderMode } from './lib/renderMode';
 // What the API answers bring is rendered in slices too, not in one task per answer
 // (src/api/transitionSelector.ts; the dashboard's real blocked time about halved).
 renderMode.answersAsTransitions = true;
+renderMode.offscreenWhenNear = true;
 
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition: React draws the page in slices and lets the browser breathe in

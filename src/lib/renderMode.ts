@@ -6,4 +6,6 @@
 export const renderMode = {
   /** RTK Query's readers re-render as transitions, in slices (src/api/transitionSelector.ts). */
   answersAsTransitions: false,
+  /** Parts of a screen far below the window, or not displayed at its width, render when they come near (src/lib/RenderWhenNear.tsx). */
+  offscreenWhenNear: false,
 };

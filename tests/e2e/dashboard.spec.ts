@@ -34,8 +34,13 @@ test('the demo dashboard shows the name, ID, earnings that agree with the API, a
   const totals = page.getByRole('table', { name: 'Earnings report' }).locator('tfoot');
   await expect(totals.getByRole('cell', { name: formatMoney(stats.this_month), exact: true })).toBeVisible();
   await page.goBack();
+  // The rows under the first screen render as they come near (src/lib/RenderWhenNear.tsx): scrolled to in turn.
   for (const row of ['Popular', 'New', 'Suggested For You']) {
-    await expect(page.getByRole('region', { name: row }).getByRole('listitem')).toHaveCount(6);
+    const cards = page.getByRole('region', { name: row }).getByRole('listitem');
+    await expect(async () => {
+      await page.mouse.wheel(0, 400);
+      await expect(cards).toHaveCount(6, { timeout: 1000 });
+    }).toPass();
   }
   await expect(page.getByRole('link', { name: 'See More New' })).toHaveAttribute('href', paths.browse('new'));
   await expect(page.getByRole('region', { name: 'Featured campaigns' })).toBeVisible();

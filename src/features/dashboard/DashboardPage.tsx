@@ -9,6 +9,7 @@ import {
   useOptInPerformanceBonusMutation,
 } from '../../api/dashboardApi';
 import { focusWhenOverlaysGone, usePageTitle } from '../../lib/page';
+import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import { paths } from '../../shared/paths';
 import { Skeleton } from '../../ui/Skeleton';
 import { CampaignRow } from './CampaignRow';
@@ -88,8 +89,12 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
         />
       )}
       <CampaignRow title="Popular" list="popular" aboveTheFold />
-      <CampaignRow title="New" list="new" seeMoreHref={paths.browse('new')} />
-      <CampaignRow title="Suggested For You" list="suggested" seeMoreHref={paths.browse('suggested')} />
+      <RenderWhenNear minHeight={600}>
+        <CampaignRow title="New" list="new" seeMoreHref={paths.browse('new')} />
+      </RenderWhenNear>
+      <RenderWhenNear minHeight={600}>
+        <CampaignRow title="Suggested For You" list="suggested" seeMoreHref={paths.browse('suggested')} />
+      </RenderWhenNear>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { SliderItem } from '../../api/contract/content';
+import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import { Carousel } from '../../ui/Carousel';
 import { Link } from '../../ui/Link';
 import { rateText } from '../../shared/rateText';
@@ -87,7 +88,10 @@ export function PromoSlider({ items, interval = SLIDER_INTERVAL_MS, autoplay = t
   });
   return (
     <Root>
-      <Carousel slides={slides} aria-label="Featured campaigns" interval={interval} autoplay={autoplay} />
+      {/* Hidden on a phone: not rendered there either (no slide images downloaded, no timer). */}
+      <RenderWhenNear>
+        <Carousel slides={slides} aria-label="Featured campaigns" interval={interval} autoplay={autoplay} />
+      </RenderWhenNear>
     </Root>
   );
 }

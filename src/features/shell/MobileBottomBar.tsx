@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Menu, MenuItem, MenuTrigger } from '../../ui/Menu';
+import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import type { NavLink } from './navigation';
 
 const Bar = styled.nav`
@@ -42,44 +43,47 @@ export const MANAGER_MENU_ITEM = 'manager-contact';
 export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManager, managerName }: MobileBottomBarProps) {
   return (
     <Bar aria-label="Mobile">
-      <MenuTrigger>
-        <Button variant="quiet" stacked>
-          <Icon name="menu" size={20} />
-          Menu
-        </Button>
-        <Menu
-          aria-label="Navigation"
-          placement="top"
-          onAction={(key) => {
-            if (key === MANAGER_MENU_ITEM) return onOpenManager?.();
-            const link = links.find((l) => l.id === key);
-            if (link) onLinkPress(link);
-          }}
-        >
-          {links.map((l) => (
-            <MenuItem key={l.id} id={l.id} href={l.href} target={l.external ? '_blank' : undefined} rel={l.external ? 'noopener noreferrer' : undefined}>
-              {l.label}
-            </MenuItem>
-          ))}
-          {onOpenManager && (
-            <MenuItem key={MANAGER_MENU_ITEM} id={MANAGER_MENU_ITEM}>
-              {managerName ? `Contact ${managerName}, your affiliate manager` : 'Contact your affiliate manager'}
-            </MenuItem>
-          )}
-        </Menu>
-      </MenuTrigger>
-      {news((count) => (
-        <Button variant="quiet" stacked aria-label={count ? `News, ${count} unread` : 'News'}>
-          <Icon name="bell" size={20} />
-          <span aria-hidden="true">News{count ? ` (${count})` : ''}</span>
-        </Button>
-      ))}
-      {account(
-        <Button variant="quiet" stacked>
-          <Icon name="user" size={20} />
-          Account
-        </Button>,
-      )}
+      {/* Not displayed on a wider screen: not rendered there either. */}
+      <RenderWhenNear>
+        <MenuTrigger>
+          <Button variant="quiet" stacked>
+            <Icon name="menu" size={20} />
+            Menu
+          </Button>
+          <Menu
+            aria-label="Navigation"
+            placement="top"
+            onAction={(key) => {
+              if (key === MANAGER_MENU_ITEM) return onOpenManager?.();
+              const link = links.find((l) => l.id === key);
+              if (link) onLinkPress(link);
+            }}
+          >
+            {links.map((l) => (
+              <MenuItem key={l.id} id={l.id} href={l.href} target={l.external ? '_blank' : undefined} rel={l.external ? 'noopener noreferrer' : undefined}>
+                {l.label}
+              </MenuItem>
+            ))}
+            {onOpenManager && (
+              <MenuItem key={MANAGER_MENU_ITEM} id={MANAGER_MENU_ITEM}>
+                {managerName ? `Contact ${managerName}, your affiliate manager` : 'Contact your affiliate manager'}
+              </MenuItem>
+            )}
+          </Menu>
+        </MenuTrigger>
+        {news((count) => (
+          <Button variant="quiet" stacked aria-label={count ? `News, ${count} unread` : 'News'}>
+            <Icon name="bell" size={20} />
+            <span aria-hidden="true">News{count ? ` (${count})` : ''}</span>
+          </Button>
+        ))}
+        {account(
+          <Button variant="quiet" stacked>
+            <Icon name="user" size={20} />
+            Account
+          </Button>,
+        )}
+      </RenderWhenNear>
     </Bar>
   );
 }

@@ -6,6 +6,7 @@ import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '..
 import { errorText } from '../../api/errors';
 import { useUnreadNews } from '../../lib/newsSeen';
 import { useFocusHeadingOnChange } from '../../lib/page';
+import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import { storageKeys } from '../../lib/storageKeys';
 import { AccountMenu } from './AccountMenu';
 import { CampaignSideList } from './CampaignSideList';
@@ -210,12 +211,16 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
       />
       <Layout>
         <Left>
-          <SideNav links={links} manager={affiliate?.affiliate_manager} onOpenManager={() => setManagerOpen(true)} onLinkPress={(l) => track(l, 'desktop')} />
+          <RenderWhenNear>
+            <SideNav links={links} manager={affiliate?.affiliate_manager} onOpenManager={() => setManagerOpen(true)} onLinkPress={(l) => track(l, 'desktop')} />
+          </RenderWhenNear>
         </Left>
         <Main id="main" ref={main}>
           {children}
         </Main>
-        <RightSidebar managerName={affiliate?.affiliate_manager.name} />
+        <RenderWhenNear>
+          <RightSidebar managerName={affiliate?.affiliate_manager.name} />
+        </RenderWhenNear>
       </Layout>
       <Footer>
         {productName} · Site ID {siteId}

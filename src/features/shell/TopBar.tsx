@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Badge } from '../../ui/Badge';
+import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import { Logo } from './Logo';
 import { formatPoints } from '../../shared/format';
 
@@ -59,8 +60,11 @@ export function TopBar({ productName, maxMoney, search, news, account }: TopBarP
             </Badge>
           </Balance>
         )}
-        {news}
-        {account}
+        {/* Not displayed on a phone (the bottom bar has them): not rendered there either. */}
+        <RenderWhenNear>
+          {news}
+          {account}
+        </RenderWhenNear>
       </End>
     </Bar>
   );
