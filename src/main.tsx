@@ -9,6 +9,7 @@ import { renderMode } from './lib/renderMode';
 // What the API answers bring is rendered in slices too, not in one task per answer
 // (src/api/transitionSelector.ts; the dashboard's real blocked time about halved).
 renderMode.answersAsTransitions = true;
+// What this width hides is not rendered, what is far below renders when near or idle (src/lib/RenderWhenNear.tsx).
 renderMode.offscreenWhenNear = true;
 
 const root = createRoot(document.getElementById('root')!);

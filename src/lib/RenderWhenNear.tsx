@@ -14,34 +14,60 @@ export interface RenderWhenNearProps {
 /** How far beyond the window's top and bottom a place counts as near: a quarter of its height. */
 const NEAR = 0.25;
 
-/** Places that are displayed but far below, rendered one per idle moment once the page has loaded. */
-const farBelow = new Set<{ element: HTMLElement; render: () => void }>();
+/** Whether an element has a box at all: not under `display: none`. */
+const displayed = (element: HTMLElement) => element.getClientRects().length > 0;
+
+interface FarPlace {
+  element: HTMLElement;
+  render: () => void;
+}
+
+/**
+ * Places far below, rendered one per idle moment once the page has loaded. Only a displayed place is
+ * rendered so; one not displayed (its width hides it, or the shell hides it while the screen loads) is
+ * watched for its size, which it gets when it is displayed, and then waits its turn like the others.
+ */
+const farBelow = new Set<FarPlace>();
+let loaded = false;
+let awaitingLoad = false;
 let releasing = false;
+let sizes: ResizeObserver | undefined;
 const idle = (step: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(step, { timeout: 2000 }) : setTimeout(step, 200);
-function releaseOne() {
-  // A place not displayed now (its width hides it) keeps waiting for its observer.
-  const next = [...farBelow].find((p) => p.element.isConnected && p.element.getClientRects().length > 0);
-  if (next) {
-    farBelow.delete(next);
-    next.render();
-  }
-  if (next && farBelow.size) idle(releaseOne);
-  else releasing = false;
-}
-function renderWhenIdle(place: { element: HTMLElement; render: () => void }) {
-  farBelow.add(place);
-  if (releasing) return;
+function releaseSoon() {
+  if (releasing || !loaded || ![...farBelow].some((p) => displayed(p.element))) return;
   releasing = true;
-  const start = () => idle(releaseOne);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  idle(releaseOne);
+}
+function releaseOne() {
+  releasing = false;
+  const next = [...farBelow].find((p) => displayed(p.element));
+  if (!next) return;
+  forget(next);
+  next.render();
+  releaseSoon();
+}
+function renderWhenIdle(place: FarPlace) {
+  if (!sizes && typeof ResizeObserver === 'function') sizes = new ResizeObserver(releaseSoon);
+  if (!loaded && document.readyState === 'complete') loaded = true;
+  if (!loaded && !awaitingLoad) {
+    awaitingLoad = true;
+    window.addEventListener('load', () => ((loaded = true), releaseSoon()), { once: true });
+  }
+  farBelow.add(place);
+  sizes?.observe(place.element);
+  releaseSoon();
+}
+function forget(place: FarPlace) {
+  farBelow.delete(place);
+  sizes?.unobserve(place.element);
 }
 
 /**
  * Renders its content once its place comes within a quarter of a screen of the window, and keeps it
- * from then on; a place far below renders anyway once the page has loaded and the browser is idle,
- * one place per idle moment, so a keyboard or screen reader user going down the page finds it there.
+ * from then on; a displayed place far below renders anyway once the page has loaded and the browser is
+ * idle, one place per idle moment, so a keyboard or screen reader user going down the page finds it
+ * there (a place displayed only later, once the screen has loaded, too).
  * A place that is not displayed (`display: none` at this width: the desktop menu on a phone, the
  * bottom bar on a desktop) is not rendered until it is displayed and near, nor are its calls made.
  * A place that is near when it first appears renders its content before the browser paints (checked
@@ -56,9 +82,8 @@ export function RenderWhenNear({ children, minHeight = 0, defer = renderMode.off
     const element = place.current;
     if (near || !element) return;
     const box = element.getBoundingClientRect();
-    const displayed = element.getClientRects().length > 0;
     const margin = window.innerHeight * NEAR;
-    if (displayed && box.top < window.innerHeight + margin && box.bottom > -margin) {
+    if (displayed(element) && box.top < window.innerHeight + margin && box.bottom > -margin) {
       setNear(true);
       return;
     }
@@ -76,7 +101,7 @@ export function RenderWhenNear({ children, minHeight = 0, defer = renderMode.off
     if (whenIdle) renderWhenIdle(idlePlace);
     return () => {
       observer.disconnect();
-      farBelow.delete(idlePlace);
+      forget(idlePlace);
     };
   }, [near, whenIdle]);
   if (near) return children;

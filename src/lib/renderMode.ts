@@ -1,7 +1,8 @@
 /**
- * How the product renders what arrives without a user's action (an API answer, a timer): set once by
- * src/main.tsx before the first render, never changed afterwards. The workbench and the tests keep the
- * default, react-redux's synchronous rendering, so a story's play sees an answer in the next frame.
+ * How the product schedules its rendering: set once by src/main.tsx before the first render, never
+ * changed afterwards. The workbench and the tests keep the defaults (answers rendered at once by
+ * react-redux, everything rendered wherever it is), so a story's play sees an answer in the next frame
+ * and every part of the screen it renders.
  */
 export const renderMode = {
   /** RTK Query's readers re-render as transitions, in slices (src/api/transitionSelector.ts). */

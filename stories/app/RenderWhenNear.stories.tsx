@@ -87,6 +87,23 @@ export const NotDisplayed: Story = {
   },
 };
 
+/**
+ * Not displayed at first, then displayed far below (the shell's right sidebar under a phone's screen,
+ * hidden while the screen loads): rendered once the browser is idle, without being scrolled to.
+ */
+export const DisplayedLater: Story = {
+  args: { hidden: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const place = canvas.getByTestId('place');
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(canvas.queryByRole('list', { name: 'Campaigns below' })).toBeNull();
+    place.style.display = 'block';
+    await waitFor(() => expect(canvas.getByRole('list', { name: 'Campaigns below' })).toBeInTheDocument(), { timeout: 3000 });
+    await expect(window.scrollY).toBe(0);
+  },
+};
+
 /** Near the window when it first appears: rendered before the first paint, no waiting, no empty place. */
 export const InView: Story = {
   args: { inView: true },

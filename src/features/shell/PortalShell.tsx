@@ -98,16 +98,31 @@ const Right = styled.aside`
 
 /** The right sidebar (spec 000 §2, §9): three lists of page 0, limit 5; each hidden when empty. */
 const SIDE_LIST_LIMIT = 5;
-function RightSidebar({ managerName }: { managerName?: string }) {
+function SideLists({ managerName }: { managerName?: string }) {
   const recent = useGetCampaignsQuery({ list: 'recentlyapproved', page: 0, limit: SIDE_LIST_LIMIT });
   const picks = useGetCampaignsQuery({ list: 'ampicks', page: 0, limit: SIDE_LIST_LIMIT });
   const suggested = useGetCampaignsQuery({ list: 'suggested', page: 0, limit: SIDE_LIST_LIMIT });
   const first = managerName?.split(' ')[0];
   return (
-    <Right aria-label="Campaign lists">
+    <>
       <CampaignSideList title="Recently Approved" campaigns={recent.data?.campaigns} isLoading={recent.isLoading} rows={SIDE_LIST_LIMIT} />
       <CampaignSideList title={first ? `${first}'s Picks` : "Manager's Picks"} campaigns={picks.data?.campaigns} isLoading={picks.isLoading} rows={SIDE_LIST_LIMIT} />
       <CampaignSideList title="Suggested For You" campaigns={suggested.data?.campaigns} isLoading={suggested.isLoading} rows={SIDE_LIST_LIMIT} />
+    </>
+  );
+}
+
+/**
+ * The lists wait inside the sidebar's own box, which carries its place in the layout and is hidden
+ * while the screen loads: under the page on a phone, they render (and call) when near or idle, not
+ * while the loading screen leaves them near the top.
+ */
+function RightSidebar({ managerName }: { managerName?: string }) {
+  return (
+    <Right aria-label="Campaign lists">
+      <RenderWhenNear>
+        <SideLists managerName={managerName} />
+      </RenderWhenNear>
     </Right>
   );
 }
@@ -218,9 +233,7 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         <Main id="main" ref={main}>
           {children}
         </Main>
-        <RenderWhenNear>
-          <RightSidebar managerName={affiliate?.affiliate_manager.name} />
-        </RenderWhenNear>
+        <RightSidebar managerName={affiliate?.affiliate_manager.name} />
       </Layout>
       <Footer>
         {productName} · Site ID {siteId}
