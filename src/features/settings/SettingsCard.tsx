@@ -113,9 +113,15 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
     try {
       const outcome = await save(values);
       if (outcome.ok) {
-        // The save invalidated the record and its refetch is under way: wait for it, so the read-only
-        // view never shows the old values for a moment after 'saved' (it did: e2e settings, city).
-        await Promise.all(dispatch(baseApi.util.getRunningQueriesThunk()));
+        // The save invalidated the record: wait for its refetch, so the read-only view never shows the
+        // old values after 'saved' (it did: e2e settings, city). RTK Query delays an invalidation while
+        // any other call is out, so the refetch may only start when that call ends: wait until no
+        // call is running (bounded, in case a poll keeps starting new ones).
+        for (let round = 0; round < 5; round += 1) {
+          const running = dispatch(baseApi.util.getRunningQueriesThunk());
+          if (running.length === 0) break;
+          await Promise.all(running);
+        }
         setEditing(false);
         setValues(afterSave ? afterSave(values) : values);
         setMessage({ kind: 'success', text: outcome.message });

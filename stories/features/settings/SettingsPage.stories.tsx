@@ -1,8 +1,8 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import { delay, type RequestHandler } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
-import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
+import { affiliateEndpoints, type AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { INCENTIVE_NOTE, EMAIL_NOTICES_HELP } from '../../../src/features/settings/cards';
 import { SettingsPage, settingsText } from '../../../src/features/settings/SettingsPage';
 import { SettingsView } from '../../../src/features/settings/SettingsView';
@@ -11,8 +11,9 @@ import { settingsVerificationMessages } from '../../../src/machines/settingsVeri
 import { paths, patterns } from '../../../src/shared/paths';
 import { EMAIL_UNDELIVERABLE, profileMessages } from '../../../src/shared/profileOptions';
 import { authServerMessages, otpActivateHandlers, otpSetupHandlers, sendCodeHandlers, validCodes, verifyCodeHandlers } from '../../mocks/auth';
-import { otpCancelHandlers, saveHandlers, securityQuestionHandlers, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
+import { otpCancelHandlers, saveHandlers, securityQuestionHandlers, securityQuestionsFixture, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
 import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
+import { mock, perRender } from '../../mocks/http';
 import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 const withMocks =
@@ -220,6 +221,46 @@ export const PersonalSaved: Story = {
     await shown(c, 'Your personal information has been saved.');
     await expect(c.getByRole('button', { name: 'Edit Personal Information' })).toBeVisible();
     await expect(personalSpy).toHaveBeenCalledWith(expect.objectContaining({ name: 'Jordan Demo', contact_time: 5, timezone: '11,-5', mobile: '+1 416 555 0100' }));
+  }),
+};
+
+/**
+ * Saved while another call is out (here the security questions, held): RTK Query starts the record's
+ * refetch only when that call ends, and the card waits for it, so 'saved' never shows beside the old
+ * value (the e2e journey saw the old city beside the new state on a busy machine).
+ */
+const questionsHeld = perRender(() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+});
+const records = perRender(() => ({ count: 0 }));
+export const SavedWhileAnotherCallIsOut: Story = {
+  beforeEach: withMocks(
+    mock(affiliateEndpoints.getAffiliate, async () => {
+      const first = records().count++ === 0;
+      if (first) return open();
+      await delay(150);
+      const p = affiliateFixture.affiliate_personal_information;
+      return open({ ...affiliateFixture, affiliate_personal_information: { ...p, contact_time: { value: 5, text: 'Evening' } } });
+    }),
+    securityQuestionHandlers.reply(async () => {
+      await questionsHeld().promise;
+      return { success: true, securityQuestions: securityQuestionsFixture };
+    }),
+  ),
+  play: settled(async ({ canvasElement }) => {
+    const c = await editCard(canvasElement, 'Personal Information');
+    await c.findByRole('button', { name: /Best time to contact/ }, { timeout: 5000 });
+    await choose(c, /Best time to contact/, 'Evening');
+    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(c.getByRole('button', { name: 'Save' })).toHaveAttribute('data-pending', 'true'));
+    await new Promise((r) => setTimeout(r, 100));
+    questionsHeld().resolve();
+    await shown(c, 'Your personal information has been saved.');
+    // At the moment the message shows, the view shows the saved value, not the old one.
+    await expect(c.queryByText('Anytime')).toBeNull();
+    await expect(c.getByText('Evening')).toBeVisible();
   }),
 };
 
