@@ -5,9 +5,13 @@ import { Link } from '../../ui/Link';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
+// align-items: stretch, or the link's own centring centres a short name's text block in the card.
+// The image's height: auto, or its height attribute (kept for the space while it loads) beats
+// aspect-ratio, and a narrow card showed the 4:3 thumbnail in a square box, its sides cut off.
 const Card = styled(Link)`
   display: flex;
   flex-direction: column;
+  align-items: stretch;
   height: 100%;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surface};
@@ -23,7 +27,7 @@ const Card = styled(Link)`
     background: ${({ theme }) => theme.colors.highlight};
     animation: ${fadeIn} ${({ theme }) => theme.durations.slow} ease-in;
   }
-  img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover; background: ${({ theme }) => theme.colors.surfaceMuted}; }
 `;
 const Text = styled.span`
   display: flex;
