@@ -6,6 +6,7 @@ import { bootPreload } from './scripts/vite-boot-preload.ts';
 import { pureComponents } from './scripts/vite-pure-components.ts';
 import { contextSplit } from './scripts/vite-context-split.ts';
 import { noVendorPrefixes } from './scripts/vite-no-vendor-prefixes.ts';
+import { styledMinify } from './scripts/vite-styled-minify.ts';
 
 /**
  * Vendor chunks: name and the packages in it. react-aria is not one of them on purpose: as one chunk it
@@ -27,7 +28,7 @@ const packageTest = (packages: string[]) =>
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSchemas(), pureComponents(), contextSplit(), noVendorPrefixes(), bootPreload(), precompress()],
+  plugins: [styledMinify(), react(), contractWithoutSchemas(), pureComponents(), contextSplit(), noVendorPrefixes(), bootPreload(), precompress()],
   server: {
     port: 5173,
     // In development the API (and the tracking paths) run on the server started by `npm start`.

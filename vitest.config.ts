@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { storyScreenshot } from './scripts/story-screenshot.ts';
+import { styledMinify } from './scripts/vite-styled-minify.ts';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 /** addon-vitest's key for the globals every story test starts with. */
@@ -35,7 +36,9 @@ export default defineConfig({
         },
       },
       {
-        plugins: [storybookTest({ configDir: '.storybook' })],
+        // The CSS of styled templates minified as in the build (scripts/vite-styled-minify.ts), so the
+        // screenshots check that the minified rules draw the same pixels.
+        plugins: [styledMinify(), storybookTest({ configDir: '.storybook' })],
         // The preview imports react-aria directly; the dependency scan does not see the preview, and a
         // dependency found mid-run reloads the page and loses the tests.
         optimizeDeps: { include: ['react-aria', 'papaparse', 'axe-core'] },
