@@ -58,7 +58,7 @@ export const affiliateFixture: AffiliateResponse = {
     question2: { question_id: 7, description: 'First school?', answer: '' },
   },
   otp_details: {},
-  payment_information: { payee: 'Jordan Demo', method: 'PayPal', platform: 'paypal', tmp_payoneer: 0 },
+  payment_information: { payee: 'Jordan Demo', method: 'PayPal', platform: 'Tipalti', tmp_payoneer: 0 },
   affiliate_flags: [183],
 };
 

@@ -23,6 +23,10 @@ export const GlobalPostbackType = z.enum(['', 'L', 'I', 'S']);
  * GET /affiliate: the fields of spec 002 section 7 (what the shell reads at start), extended with
  * the profile record of spec 001 section 3 so one call feeds both the shell and the settings page.
  */
+/** The platform the affiliate is paid through: Payoneer or Tipalti, empty before one is chosen (spec 001 §1, §3). */
+export const PaymentPlatform = z.enum(['', 'Payoneer', 'Tipalti']);
+export type PaymentPlatform = z.infer<typeof PaymentPlatform>;
+
 export const AffiliateResponse = successEnvelope({
   publisher_id: z.number().int(),
   affiliate_personal_information: z.object({
@@ -68,7 +72,7 @@ export const AffiliateResponse = successEnvelope({
   payment_information: z.object({
     payee: z.string(),
     method: z.string(),
-    platform: z.string(),
+    platform: PaymentPlatform,
     tmp_payoneer: z.number().int(),
   }),
   affiliate_flags: z.array(z.number().int()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SafeText } from './common';
+import { PaymentPlatform } from './affiliate';
 import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
@@ -50,7 +51,7 @@ const PayChangeAnswer = {
   iframe: z.string(),
   /** The affiliate's payment method and platform as they are now (a change is made on the provider's page). */
   method: z.string(),
-  platform: z.string(),
+  platform: PaymentPlatform,
 };
 export const PayoneerChangeResponse = successEnvelope(PayChangeAnswer);
 export type PayoneerChangeResponse = z.infer<typeof PayoneerChangeResponse>;
