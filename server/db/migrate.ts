@@ -51,7 +51,14 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions 
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0].schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // kysely looks for its migration table by listing the tables of every schema on the server; a schema
+  // dropped by someone else during that listing fails it ('schema "..." does not exist', 3F000: seen
+  // when two test files, or a test and a server it started, share one Postgres). Nothing has been
+  // changed then, so the listing is simply made again.
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error && attempt < 4 && (error as { code?: string }).code === '3F000') continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
