@@ -164,12 +164,13 @@ export const THUMBNAIL = { width: 240, height: 180, text: 190 } as const;
 export function campaignThumbnailSvg(input: { brand: string; vertical: string; style: number }): string {
   const [base, accent, light] = palette(input.style);
   const { width, height, text } = THUMBNAIL;
+  const middle = width / 2;
   const body =
     `<rect width="${width}" height="${height}" fill="${base}"/>` +
-    `<path d="M0 136 Q120 96 240 146 V180 H0z" fill="${accent}" opacity="0.8"/>` +
-    mark(120, 58, 26, accent, light) +
-    `<text x="120" y="116" text-anchor="middle" ${FONT} font-size="18" font-weight="700" fill="${light}">${escapeXml(fit(input.brand, text, 18))}</text>` +
-    `<text x="120" y="164" text-anchor="middle" ${FONT} font-size="11" fill="#ffffff">${escapeXml(fit(input.vertical, text, 11))}</text>`;
+    `<path d="M0 136 Q${middle} 96 ${width} 146 V${height} H0z" fill="${accent}" opacity="0.8"/>` +
+    mark(middle, 58, 26, accent, light) +
+    `<text x="${middle}" y="116" text-anchor="middle" ${FONT} font-size="18" font-weight="700" fill="${light}">${escapeXml(fit(input.brand, text, 18))}</text>` +
+    `<text x="${middle}" y="164" text-anchor="middle" ${FONT} font-size="11" fill="#ffffff">${escapeXml(fit(input.vertical, text, 11))}</text>`;
   return svg(width, height, body, input.brand);
 }
 

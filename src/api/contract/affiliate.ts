@@ -19,14 +19,14 @@ export type AffiliateManager = z.infer<typeof AffiliateManager>;
 /** Global postback types (spec 002 section 2): empty, L URL, I HTML, S server-to-server URL. */
 export const GlobalPostbackType = z.enum(['', 'L', 'I', 'S']);
 
-/**
- * GET /affiliate: the fields of spec 002 section 7 (what the shell reads at start), extended with
- * the profile record of spec 001 section 3 so one call feeds both the shell and the settings page.
- */
 /** The platform the affiliate is paid through: Payoneer or Tipalti, empty before one is chosen (spec 001 §1, §3). */
 export const PaymentPlatform = z.enum(['', 'Payoneer', 'Tipalti']);
 export type PaymentPlatform = z.infer<typeof PaymentPlatform>;
 
+/**
+ * GET /affiliate: the fields of spec 002 section 7 (what the shell reads at start), extended with
+ * the profile record of spec 001 section 3 so one call feeds both the shell and the settings page.
+ */
 export const AffiliateResponse = successEnvelope({
   publisher_id: z.number().int(),
   affiliate_personal_information: z.object({
