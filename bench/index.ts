@@ -121,7 +121,43 @@ async function seedBenchNetwork(database: Database) {
   return network;
 }
 
-async function clicksAndConversions(engineName: string, env: Record<string, string>, code: string, secret: string) {
+/**
+ * Postgres only: how often the product's connections waited for a lock (a row another batch holds)
+ * during a load: pg_stat_activity sampled every 20 ms, the backends of the bench's database whose
+ * wait_event_type is 'Lock' summed over the samples, per sample.
+ */
+function lockWaits(database: Database | null) {
+  let samples = 0;
+  let waiting = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let busy = false;
+  return {
+    start() {
+      if (!database) return;
+      samples = 0;
+      waiting = 0;
+      timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
+          .execute(database.db)
+          .then((r) => {
+            samples++;
+            waiting += Number(r.rows[0]?.n ?? 0);
+          }, () => undefined)
+          .finally(() => (busy = false));
+      }, 20);
+    },
+    /** Backends waiting for a lock, on average per sample, since start(); '' without Postgres. */
+    stop(): string {
+      if (timer) clearInterval(timer);
+      timer = null;
+      return database && samples > 0 ? `; lock waits ${(waiting / samples).toFixed(2)} backends per sample (${samples} samples)` : '';
+    },
+  };
+}
+
+async function clicksAndConversions(engineName: string, env: Record<string, string>, code: string, secret: string, sampler = lockWaits(null)) {
   const app = await startProduct(env);
   const bare = await startBare();
   try {
@@ -137,9 +173,12 @@ async function clicksAndConversions(engineName: string, env: Record<string, stri
     const appP99: number[] = [];
     const bareP99: number[] = [];
     let other = 0;
+    let clickWaits = '';
     for (let round = 0; round < rounds; round++) {
       const b = await load(bareUrl);
+      if (round === rounds - 1) sampler.start();
       const a = await load(appUrl);
+      if (round === rounds - 1) clickWaits = sampler.stop();
       bareRates.push(rate(b));
       appRates.push(rate(a));
       ratios.push(rate(a) / rate(b));
@@ -148,7 +187,8 @@ async function clicksAndConversions(engineName: string, env: Record<string, stri
       other += a.non2xx - a['3xx'] + a.errors;
     }
     say(`(a) clicks, ${engineName}: ${fmt(med(appRates))} redirects/s, p99 ${med(appP99)} ms vs bare node ${fmt(med(bareRates))}/s, p99 ${med(bareP99)} ms ` +
-      `-> ratio ${(med(ratios) * 100).toFixed(0)}% (rounds: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; non-302 answers: ${other}) [target >= 40%, p99 <= 20 ms on Postgres]`);
+      `-> ratio ${(med(ratios) * 100).toFixed(0)}% (rounds: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; non-302 answers: ${other}${clickWaits}) [target >= 40%, p99 <= 20 ms on Postgres]`);
+    sampler.start();
     const convRun = await load(`http://127.0.0.1:${app.port}/postback`, [
       {
         setupRequest: (req) => {
@@ -157,7 +197,8 @@ async function clicksAndConversions(engineName: string, env: Record<string, stri
         },
       },
     ]);
-    say(`(b) conversions, ${engineName}: ${fmt(rate(convRun))} postbacks/s, p99 ${convRun.latency.p99} ms (2xx ${fmt(convRun['2xx'])}, other ${fmt(convRun.non2xx + convRun.errors)}) ` +
+    const conversionWaits = sampler.stop();
+    say(`(b) conversions, ${engineName}: ${fmt(rate(convRun))} postbacks/s, p99 ${convRun.latency.p99} ms (2xx ${fmt(convRun['2xx'])}, other ${fmt(convRun.non2xx + convRun.errors)}${conversionWaits}) ` +
       `-> ratio ${((rate(convRun) / med(bareRates)) * 100).toFixed(1)}% of the bare server's requests/s [target >= 1,500/s, p99 <= 50 ms on Postgres]`);
   } finally {
     await stop(bare);
@@ -185,13 +226,18 @@ async function benchPostgres(url: string) {
     try {
       const database = await openDatabase({ engine: 'postgres', url: scratch, poolSize: 2 });
       const network = await seedBenchNetwork(database);
-      await database.close();
+      // Kept open for the lock-wait sampler (one connection of its own).
+      const sampler = lockWaits(database);
       // As npm start: WEB_CONCURRENCY when set, else one process per core; without WEB_CONCURRENCY the
       // single-process server is measured too, for comparison (docs/benchmarks.md).
       const counts = process.env.WEB_CONCURRENCY ? [process.env.WEB_CONCURRENCY] : [...new Set(['1', String(os.availableParallelism())])];
       for (const processes of counts) {
-        await clicksAndConversions(`Postgres, ${processes} server process${processes === '1' ? '' : 'es'}`, { DATA_DIR: dataDir, DATABASE_URL: scratch, WEB_CONCURRENCY: processes }, network.code, network.secret);
+        await clicksAndConversions(
+          `Postgres, ${processes} server process${processes === '1' ? '' : 'es'}`,
+          { DATA_DIR: dataDir, DATABASE_URL: scratch, WEB_CONCURRENCY: processes }, network.code, network.secret, sampler,
+        );
       }
+      await database.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

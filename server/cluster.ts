@@ -5,7 +5,7 @@ import type { Config } from './config';
 /**
  * One server process per core (issue 12): `npm start` forks WEB_CONCURRENCY processes that share
  * the port (node:cluster). The processes hold no state of their own that matters: sessions, limits
- * and clicks live in the database, and each process's click batches lock rollup rows in key order.
+ * and clicks live in the database, and each process's batches write rollup rows of its own shards.
  * The embedded PGlite database can be opened by one process only, so it always runs one.
  */
 export function serverProcesses(
@@ -20,6 +20,13 @@ export function serverProcesses(
   }
   return { count: Math.max(1, config.webConcurrency ?? cores) };
 }
+
+/**
+ * The environment variable by which the primary tells each server process it forks its index (0 to
+ * count - 1; a process that replaces a dead one gets the dead one's): its rollup shards
+ * (tracking/rollupShards.ts) are its own, so two processes' batches never wait for one row.
+ */
+export const PROCESS_INDEX_ENV = 'SERVER_PROCESS_INDEX';
 
 /** What a server process tells the primary once it listens. */
 export const READY_MESSAGE = 'server-ready';
@@ -40,11 +47,13 @@ export function supervise(count: number, say: (message: string) => void, forceAf
   let closing = false;
   let started = false;
   const born = new Map<Worker, number>();
+  const indexOf = new Map<Worker, number>();
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
-  const fork = () => {
-    const worker = cluster.fork();
+  const fork = (index: number) => {
+    const worker = cluster.fork({ [PROCESS_INDEX_ENV]: String(index) });
     born.set(worker, Date.now());
+    indexOf.set(worker, index);
     return worker;
   };
 
@@ -75,7 +84,9 @@ export function supervise(count: number, say: (message: string) => void, forceAf
     });
     cluster.on('exit', (worker, code, signal) => {
       const age = Date.now() - (born.get(worker) ?? 0);
+      const index = indexOf.get(worker) ?? 0;
       born.delete(worker);
+      indexOf.delete(worker);
       if (closing) {
         if (alive().length === 0) {
           say('stopped cleanly');
@@ -91,9 +102,9 @@ export function supervise(count: number, say: (message: string) => void, forceAf
       }
       say(`server process ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
       setTimeout(() => {
-        if (!closing) fork();
+        if (!closing) fork(index);
       }, age < 5000 ? 1000 : 0);
     });
-    for (let i = 0; i < count; i++) fork();
+    for (let i = 0; i < count; i++) fork(i);
   });
 }

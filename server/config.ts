@@ -3,6 +3,8 @@ import { keyFromFile, parseSecretKey } from './lib/secretBox';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
+import { MAX_PROCESS_INDEX } from './modules/tracking/rollupShards';
+import { PROCESS_INDEX_ENV } from './cluster';
 import { DEFAULT_CREATIVE_BASE } from './modules/images/cdn';
 import type { PaychangeSettings } from './modules/paychange/providers';
 
@@ -109,7 +111,7 @@ export interface AccessConfig {
 /** The tracking engine's knobs that come from the environment (the rest come from the app). */
 export type TrackingConfig = Pick<
   TrackingOptions,
-  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickQueueMax'
+  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickQueueMax' | 'processIndex'
 >;
 
 export interface PostbackConfig {
@@ -144,6 +146,8 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number): TrackingC
     clickBatchMax: Math.max(1, intFromEnv(env.CLICK_BATCH_MAX, 500, 'CLICK_BATCH_MAX')),
     clickBatchDelayMs: intFromEnv(env.CLICK_BATCH_DELAY_MS, 1, 'CLICK_BATCH_DELAY_MS'),
     clickQueueMax: intFromEnv(env.CLICK_QUEUE_MAX, 0, 'CLICK_QUEUE_MAX'),
+    // Set by the primary for each server process it forks (server/cluster.ts), not by operators.
+    processIndex: Math.min(MAX_PROCESS_INDEX, intFromEnv(env[PROCESS_INDEX_ENV], 0, PROCESS_INDEX_ENV)),
   };
 }
 

@@ -5,6 +5,7 @@ import { reportReady, serverProcesses, supervise } from './cluster';
 import { captchaKey, loadConfig, pgliteDir, totpKey, type Config } from './config';
 import { prepareDatabase } from './db/bootstrap';
 import { openDatabase, type Database } from './db/database';
+import { foldRollupShards } from './db/rollups';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
 import { createMessenger } from './lib/messenger';
 import { upsertOperator } from './modules/access/operator';
@@ -74,13 +75,21 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
 
   const stopMoneyJobs = startMoneyJobs(database.db, (err) => app.log.error({ err }, 'a money job failed (it runs again within the hour)'));
 
-  // Housekeeping: forget sign-in attempts older than a day, hourly.
+  // Housekeeping, hourly: forget sign-in attempts older than a day; the first server process also
+  // folds the rollup shards of the days before yesterday into one row per key (db/rollups.ts).
+  const foldShards = () => {
+    if (config.tracking.processIndex !== 0) return;
+    foldRollupShards(database.db, new Date(Date.now() - 2 * 86_400_000))
+      .catch((err: unknown) => app.log.warn({ err }, 'folding rollup shards failed (it runs again within the hour)'));
+  };
+  foldShards();
   const prune = setInterval(() => {
     database.db
       .deleteFrom('login_attempts')
       .where('created_at', '<', new Date(Date.now() - 86_400_000))
       .execute()
       .catch((err: unknown) => app.log.warn({ err }, 'pruning login attempts failed'));
+    foldShards();
   }, 3600_000);
   prune.unref();
 

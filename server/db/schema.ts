@@ -307,11 +307,15 @@ export interface ReversalsTable {
 export interface StatsDailyTable {
   day: Day; affiliate_id: number; campaign_id: number; creative_id: Default<number>; landing_page_id: Default<number>;
   sub1: Default<string>; clicks: Default<number>; leads: Default<number>; sales: Money; earnings: Money;
+  /** 0019: the batch slot that wrote the row (tracking/rollupShards.ts); a key's rows are summed. */
+  shard: Default<number>;
 }
 /** 0011: the same sums per quarter of an hour (UTC), for reports cut in the affiliate's own zone. */
 export interface StatsQuarterTable {
   bucket: Timestamp; affiliate_id: number; campaign_id: number; creative_id: Default<number>; landing_page_id: Default<number>;
   sub1: Default<string>; clicks: Default<number>; leads: Default<number>; sales: Money; earnings: Money;
+  /** 0019: as stats_daily's. */
+  shard: Default<number>;
 }
 export interface AppMetaTable { key: string; value: string; updated_at: Timestamp }
 /** 0004: usage-tracking events of the portal's menu links (spec 000 section 7). */

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../../server/cluster';
 import { dropSchema, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { SLOTS_PER_PROCESS } from '../../server/modules/tracking/rollupShards';
 import { seedMinimalNetwork } from './trackingNetwork';
 
 /**
@@ -139,7 +140,12 @@ describe.skipIf(!pgUrl)('npm start with WEB_CONCURRENCY=2 on Postgres', () => {
     }
     const rollup = await database.db.selectFrom('stats_daily').select((eb) => eb.fn.sum<number>('clicks').as('n')).executeTakeFirstOrThrow();
     const all = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    // Each process wrote rollup rows of its own shards (process i: i * 16 onwards); the process
+    // that replaced the killed one took over its index, so no third range appeared.
+    const shards = await database.db.selectFrom('stats_daily').select('shard').distinct().execute();
+    const owners = new Set(shards.map((r) => Math.floor(r.shard / SLOTS_PER_PROCESS)));
     await database.close();
+    expect([...owners].sort()).toEqual([0, 1]);
     expect(answered.length).toBeGreaterThan(600);
     expect(answered.filter((k) => !keys.has(k))).toEqual([]);
     expect(Number(rollup.n)).toBe(Number(all.n));

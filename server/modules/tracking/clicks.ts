@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
 import { dayInZoneByMinute } from '../../../src/shared/dates';
 import type { TrackingOptions } from './options';
+import { rollupShardsOf, type RollupShards } from './rollupShards';
 
 /**
  * The click redirect (GET /go/{code}): resolve the link, apply the campaign's rules, record the
@@ -319,10 +320,17 @@ export class ClickBatcher {
   /** Counters for benchmarks and tests. */
   readonly stats = { batches: 0, clicks: 0, failures: 0, refused: 0 };
 
+  private readonly shards: RollupShards;
+
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'> & { clickQueueMax?: number },
-  ) {}
+    private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'> & {
+      clickQueueMax?: number;
+      processIndex?: number;
+    },
+  ) {
+    this.shards = rollupShardsOf(options.processIndex);
+  }
 
   private queueMax(): number {
     return this.options.clickQueueMax && this.options.clickQueueMax > 0 ? this.options.clickQueueMax : 10 * this.options.clickBatchMax;
@@ -357,7 +365,9 @@ export class ClickBatcher {
     while (this.queue.length > 0 && this.inFlight < Math.max(1, this.options.clickBatchConcurrency)) {
       const batch = this.queue.splice(0, this.options.clickBatchMax);
       this.inFlight++;
-      writeClicks(this.db, batch.map((p) => p.row), this.options.timeZone).then(
+      // The batch's own rollup rows while it is in flight: it never waits for another batch's lock.
+      const shard = this.shards.acquire();
+      writeClicks(this.db, batch.map((p) => p.row), this.options.timeZone, shard).then(
         () => {
           this.stats.batches++;
           this.stats.clicks += batch.length;
@@ -370,7 +380,7 @@ export class ClickBatcher {
           // statement each, so each row commits or fails alone).
           for (const p of batch) {
             try {
-              await writeClicks(this.db, [p.row], this.options.timeZone);
+              await writeClicks(this.db, [p.row], this.options.timeZone, shard);
               this.stats.clicks++;
               p.resolve();
             } catch (rowErr) {
@@ -379,6 +389,7 @@ export class ClickBatcher {
           }
         },
       ).finally(() => {
+        this.shards.release(shard);
         this.inFlight--;
         if (this.queue.length > 0) this.flush();
         else if (this.inFlight === 0) this.idle.splice(0).forEach((f) => f());
@@ -416,7 +427,8 @@ const params = (from: number, types: readonly string[]) => types.map((t, i) => `
 /**
  * The click batch: one statement (hence atomic without BEGIN/COMMIT round trips) whose parameters
  * are arrays, one per column (unnest), so its text never changes: Postgres parses it once per
- * connection (a named, prepared statement) and a batch sends only the values.
+ * connection (a named, prepared statement) and a batch sends only the values. The last parameter
+ * ($37) is the batch's rollup shard (rollupShards.ts).
  */
 const CLICK_BATCH_SQL = `with inserted as (
   insert into clicks (${CLICK_COLUMNS.map(([c]) => c).join(', ')})
@@ -424,15 +436,15 @@ const CLICK_BATCH_SQL = `with inserted as (
   returning 1
 ),
 quarter as (
-  insert into stats_quarter (bucket, ${ROLLUP_DIMS}, clicks)
-  select * from unnest(${params(23, ['timestamptz', 'int', 'int', 'int', 'int', 'text', 'int'])})
-  on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1)
+  insert into stats_quarter (bucket, ${ROLLUP_DIMS}, clicks, shard)
+  select *, $37::smallint from unnest(${params(23, ['timestamptz', 'int', 'int', 'int', 'int', 'text', 'int'])})
+  on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1, shard)
   do update set clicks = stats_quarter.clicks + excluded.clicks
   returning 1
 )
-insert into stats_daily (day, ${ROLLUP_DIMS}, clicks)
-select * from unnest(${params(30, ['date', 'int', 'int', 'int', 'int', 'text', 'int'])})
-on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1)
+insert into stats_daily (day, ${ROLLUP_DIMS}, clicks, shard)
+select *, $37::smallint from unnest(${params(30, ['date', 'int', 'int', 'int', 'int', 'text', 'int'])})
+on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1, shard)
 do update set clicks = stats_daily.clicks + excluded.clicks`;
 
 /** Rollup increments of a batch, one entry per row (day or quarter, then the dimensions): its parameters as 7 arrays. */
@@ -472,13 +484,13 @@ function intArray(values: Array<string | number | null>): string {
 }
 
 /**
- * Writes clicks and their counts added to stats_daily and stats_quarter in one statement
- * (CLICK_BATCH_SQL). On a Postgres pool it is a named statement (parsed once per connection); in a
+ * Writes clicks and their counts added to stats_daily and stats_quarter (the rows of `shard`) in
+ * one statement (CLICK_BATCH_SQL). On a Postgres pool it is a named statement (parsed once per connection); in a
  * transaction or on PGlite the same text goes through Kysely. The group-commit batcher calls it
  * with the live clicks; the demo seed (server/db/demo/seed.ts) calls it with its history (explicit
  * clicked_at, in its own transaction), so demo rollups come from the same code.
  */
-export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string): Promise<void> {
+export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: string, shard = 0): Promise<void> {
   const days = new RollupCounts();
   const quarters = new RollupCounts();
   const n = rows.length;
@@ -496,6 +508,6 @@ export async function writeClicks(db: Kysely<DB>, rows: ClickRow[], timeZone: st
   }
   // Array literals built here (text, not JS arrays): pg and PGlite pass a string through as it is.
   const clickArrays = cols.map((col, c) => (CLICK_COLUMNS[c][1] === 'int' ? intArray(col) : textArray(col as string[])));
-  const values = [...clickArrays, ...quarters.columns(), ...days.columns()];
-  await queryNamed(db, 'pp_click_batch_1', CLICK_BATCH_SQL, values);
+  const values = [...clickArrays, ...quarters.columns(), ...days.columns(), shard];
+  await queryNamed(db, 'pp_click_batch_2', CLICK_BATCH_SQL, values);
 }

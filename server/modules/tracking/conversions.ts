@@ -6,6 +6,7 @@ import { encodeForUrl, escapeHtml, fillMacros } from './macros';
 import { dateTimeInZone, dayInZone, dayInZoneByMinute } from '../../../src/shared/dates';
 import { quarterOf } from './clicks';
 import { queryNamed } from './prepared';
+import { rollupShardsOf, type RollupShards } from './rollupShards';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
 
 /**
@@ -212,22 +213,22 @@ const WRITE_CONVERSIONS_SQL = `
       from done where url is not null
     ),
     quarter as (
-      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
-      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout)
+      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
+      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
       from done
       group by bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
       order by affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1
-      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1) do update set
+      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
         leads = stats_quarter.leads + excluded.leads, sales = stats_quarter.sales + excluded.sales, earnings = stats_quarter.earnings + excluded.earnings
       returning 1
     ),
     rollup as (
-      insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings)
-      select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout)
+      insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
+      select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
       from done
       group by day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
       order by affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1
-      on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1) do update set
+      on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
         leads = stats_daily.leads + excluded.leads, sales = stats_daily.sales + excluded.sales, earnings = stats_daily.earnings + excluded.earnings
     )
     select i, conversion_id as id from done`;
@@ -235,15 +236,16 @@ const WRITE_CONVERSIONS_SQL = `
 /**
  * One statement for a batch of conversions, hence atomic without BEGIN/COMMIT round trips: the
  * conversions (a repeated (campaign, transaction id) inserts nothing), the outbox rows of those
- * inserted, and their leads, sales and earnings added to stats_daily (rows in key order, so
- * concurrent batches lock rollup rows in the same order). Rows travel as one JSON parameter; the
+ * inserted, and their leads, sales and earnings added to the rollups' rows of `shard` (in key order;
+ * rollupShards.ts: no other batch in flight writes that shard). Rows travel as one JSON parameter; the
  * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
  * each inserted row by its index.
  */
-async function writeConversions(db: Kysely<DB>, rows: ConversionRow[]): Promise<Map<number, number>> {
-  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_1', WRITE_CONVERSIONS_SQL, [
+async function writeConversions(db: Kysely<DB>, rows: ConversionRow[], shard: number): Promise<Map<number, number>> {
+  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_2', WRITE_CONVERSIONS_SQL, [
     // Each row's JSON with its index i appended (no object spread per row).
     `[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`,
+    shard,
   ]);
   return new Map(done.map((d) => [Number(d.i), Number(d.id)]));
 }
@@ -261,13 +263,13 @@ function recorded(checked: Extract<Checked, { kind: 'write' }>, id: number): Con
  * as live ones; live intake goes through the ConversionBatcher, which runs the same checks and
  * statement for many at once.
  */
-export async function recordConversion(db: Kysely<DB>, input: ConversionInput): Promise<ConversionResult> {
+export async function recordConversion(db: Kysely<DB>, input: ConversionInput, shard = 0): Promise<ConversionResult> {
   if (!input.clickId) throw badRequest('click_id: is required');
   if (!CLICK_ID_SHAPE.test(input.clickId)) throw notFound('click_id: unknown click id.');
   const clicks = await loadClicks(db, [input.clickId]);
   const checked = checkConversion(clicks.get(input.clickId), input);
-  if (checked.kind === 'reverse') return reverse(db, checked.campaignId, checked.txid, input);
-  const ids = await writeConversions(db, [checked.row]);
+  if (checked.kind === 'reverse') return reverse(db, checked.campaignId, checked.txid, input, shard);
+  const ids = await writeConversions(db, [checked.row], shard);
   const id = ids.get(0);
   return id === undefined ? DUPLICATE : recorded(checked, id);
 }
@@ -287,6 +289,8 @@ export interface ConversionBatchOptions {
   delayMs: number;
   concurrency: number;
   queueMax: number;
+  /** TrackingOptions.processIndex: whose rollup shards its batches write. */
+  processIndex?: number;
 }
 
 /**
@@ -304,10 +308,16 @@ export class ConversionBatcher {
   private idle: Array<() => void> = [];
   readonly stats = { batches: 0, conversions: 0, failures: 0 };
 
-  constructor(private readonly db: Kysely<DB>, private readonly options: ConversionBatchOptions) {}
+  private readonly shards: RollupShards;
+
+  constructor(private readonly db: Kysely<DB>, private readonly options: ConversionBatchOptions) {
+    this.shards = rollupShardsOf(options.processIndex);
+  }
 
   record(input: ConversionInput): Promise<ConversionResult> {
-    if (input.status === 'reversed' || !input.clickId || !CLICK_ID_SHAPE.test(input.clickId)) return recordConversion(this.db, input);
+    if (input.status === 'reversed' || !input.clickId || !CLICK_ID_SHAPE.test(input.clickId)) {
+      return this.shards.with((shard) => recordConversion(this.db, input, shard));
+    }
     if (this.closed) return Promise.reject(new ApiError(503, 'The server is stopping; please retry.'));
     if (this.queue.length >= this.options.queueMax) return Promise.reject(new ConversionQueueFullError());
     return new Promise((resolve, reject) => {
@@ -325,7 +335,7 @@ export class ConversionBatcher {
     while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
       const batch = this.queue.splice(0, this.options.max);
       this.inFlight++;
-      this.run(batch)
+      this.shards.with((shard) => this.run(batch, shard))
         .catch((err: unknown) => {
           for (const p of batch) p.reject(err);
         })
@@ -337,7 +347,7 @@ export class ConversionBatcher {
     }
   }
 
-  private async run(batch: PendingConversion[]) {
+  private async run(batch: PendingConversion[], shard: number) {
     const clicks = await loadClicks(this.db, [...new Set(batch.map((p) => p.input.clickId!))]);
     const writes: Array<{ p: PendingConversion; checked: Extract<Checked, { kind: 'write' }> }> = [];
     const later: PendingConversion[] = [];
@@ -365,7 +375,7 @@ export class ConversionBatcher {
     }
     if (writes.length > 0) {
       try {
-        const ids = await writeConversions(this.db, writes.map((w) => w.checked.row));
+        const ids = await writeConversions(this.db, writes.map((w) => w.checked.row), shard);
         this.stats.batches++;
         writes.forEach((w, i) => {
           const id = ids.get(i);
@@ -382,7 +392,7 @@ export class ConversionBatcher {
     // Reversals, and the conversions of a failed batch: one at a time, each alone.
     for (const p of later) {
       try {
-        p.resolve(await recordConversion(this.db, p.input));
+        p.resolve(await recordConversion(this.db, p.input, shard));
       } catch (err) {
         p.reject(err);
       }
@@ -400,13 +410,13 @@ export class ConversionBatcher {
 
 interface RollupKey { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string }
 
-async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads: number, sales: number, earnings: number) {
+async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads: number, sales: number, earnings: number, shard: number) {
   const { day: _day, ...dims } = key;
   await trx
     .insertInto('stats_quarter')
-    .values({ ...dims, bucket: quarterOf(at), clicks: 0, leads, sales, earnings })
+    .values({ ...dims, bucket: quarterOf(at), clicks: 0, leads, sales, earnings, shard })
     .onConflict((oc) =>
-      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1']).doUpdateSet({
+      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
         leads: sql`stats_quarter.leads + excluded.leads`,
         sales: sql`stats_quarter.sales + excluded.sales`,
         earnings: sql`stats_quarter.earnings + excluded.earnings`,
@@ -415,9 +425,9 @@ async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads
     .execute();
   await trx
     .insertInto('stats_daily')
-    .values({ ...key, clicks: 0, leads, sales, earnings })
+    .values({ ...key, clicks: 0, leads, sales, earnings, shard })
     .onConflict((oc) =>
-      oc.columns(['affiliate_id', 'day', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1']).doUpdateSet({
+      oc.columns(['affiliate_id', 'day', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
         leads: sql`stats_daily.leads + excluded.leads`,
         sales: sql`stats_daily.sales + excluded.sales`,
         earnings: sql`stats_daily.earnings + excluded.earnings`,
@@ -427,7 +437,7 @@ async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads
 }
 
 /** A reversal: the reversals row, the conversion marked reversed, its lead and earnings taken back. */
-async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: ConversionInput): Promise<ConversionResult> {
+async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: ConversionInput, shard: number): Promise<ConversionResult> {
   let result: ConversionResult | undefined;
   // Its own transaction, or the caller's when it already runs in one (the demo seed).
   const inTransaction = (fn: (trx: Transaction<DB>) => Promise<void>) =>
@@ -455,6 +465,7 @@ async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: 
       { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
       new Date(conversion.converted_at),
       -1, -conversion.sale_amount, -conversion.payout,
+      shard,
     );
     result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -conversion.payout, html: null, queued: false };
   });

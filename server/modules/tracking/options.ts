@@ -22,6 +22,11 @@ export interface TrackingOptions {
   trustProxy: boolean;
   /** IANA zone of report days (the app's REPORT_TIME_ZONE): rollup rows are per day in this zone. */
   timeZone: string;
+  /**
+   * Which of the server processes this is (0 when alone; server/cluster.ts gives each one it forks
+   * its own): its click and conversion batches write rollup rows of its own shards (rollupShards.ts).
+   */
+  processIndex: number;
   /** Called after a conversion that queued a postback commits (wakes the outbox worker). */
   onPostbackQueued?: () => void;
 }
@@ -38,4 +43,5 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   conversionBatchMax: 200,
   trustProxy: false,
   timeZone: EASTERN_TIME_ZONE,
+  processIndex: 0,
 };

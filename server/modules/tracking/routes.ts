@@ -160,6 +160,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     delayMs: options.clickBatchDelayMs,
     concurrency: Math.max(1, options.clickBatchConcurrency),
     queueMax: 10 * options.conversionBatchMax,
+    processIndex: options.processIndex,
   });
   app.addHook('onClose', () => conversions.close());
 
