@@ -111,7 +111,7 @@ export interface AccessConfig {
 /** The tracking engine's knobs that come from the environment (the rest come from the app). */
 export type TrackingConfig = Pick<
   TrackingOptions,
-  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickQueueMax' | 'processIndex'
+  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'clickQueueMax' | 'processIndex'
 >;
 
 export interface PostbackConfig {
@@ -145,6 +145,7 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number): TrackingC
     linkCacheMs: intFromEnv(env.TRACKING_LINK_CACHE_MS, 5000, 'TRACKING_LINK_CACHE_MS'),
     clickBatchMax: Math.max(1, intFromEnv(env.CLICK_BATCH_MAX, 500, 'CLICK_BATCH_MAX')),
     clickBatchDelayMs: intFromEnv(env.CLICK_BATCH_DELAY_MS, 1, 'CLICK_BATCH_DELAY_MS'),
+    clickBatchConcurrency: Math.max(1, intFromEnv(env.CLICK_BATCH_CONCURRENCY, 1, 'CLICK_BATCH_CONCURRENCY')),
     clickQueueMax: intFromEnv(env.CLICK_QUEUE_MAX, 0, 'CLICK_QUEUE_MAX'),
     // Set by the primary for each server process it forks (server/cluster.ts), not by operators.
     processIndex: Math.min(MAX_PROCESS_INDEX, intFromEnv(env[PROCESS_INDEX_ENV], 0, PROCESS_INDEX_ENV)),

@@ -11,6 +11,13 @@ describe('server configuration', () => {
     expect(set).toMatchObject({ port: 9000, productName: 'Acme Partners', smtpUrl: 'smtp://mail:25', mailFrom: 'no-reply@acme.test', demo: true });
   });
 
+  it('reads the group commit and the server process index (set by the primary for each process it forks)', () => {
+    expect(loadConfig({}, []).tracking).toMatchObject({ clickBatchConcurrency: 1, processIndex: 0 });
+    expect(loadConfig({ CLICK_BATCH_CONCURRENCY: '3', SERVER_PROCESS_INDEX: '5' }, []).tracking).toMatchObject({ clickBatchConcurrency: 3, processIndex: 5 });
+    expect(loadConfig({ CLICK_BATCH_CONCURRENCY: '0' }, []).tracking.clickBatchConcurrency).toBe(1);
+    expect(() => loadConfig({ SERVER_PROCESS_INDEX: '-1' }, [])).toThrow(/SERVER_PROCESS_INDEX/);
+  });
+
   it('refuses a product name that is not plain text', () => {
     expect(() => loadConfig({ PRODUCT_NAME: '<script>' }, [])).toThrow(/PRODUCT_NAME/);
     expect(() => loadConfig({ PRODUCT_NAME: 'x'.repeat(61) }, [])).toThrow(/PRODUCT_NAME/);
