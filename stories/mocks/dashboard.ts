@@ -8,7 +8,7 @@ import {
 } from '../../src/api/contract/dashboard';
 import { paths } from '../../src/shared/paths';
 import { RATE_TYPE_LABELS } from '../../src/shared/rateText';
-import { answer, failure, pending, perRender } from './http';
+import { answer, failure, pending, perRender, type MockOptions } from './http';
 import { pictureOf, type Spy } from './shell';
 
 /**
@@ -126,7 +126,7 @@ export const dashboardHandlers = {
     failure: () => failure(getAffiliateStats, 'Statistics are being recalculated. Please try again in a few minutes.', 503),
   },
   slider: {
-    loaded: (sliders: SliderItem[] = sliderFixture) => answer(getCampaignSlider, { success: true, sliders }),
+    loaded: (sliders: SliderItem[] = sliderFixture, options?: MockOptions) => answer(getCampaignSlider, { success: true, sliders }, options),
     empty: () => answer(getCampaignSlider, { success: true, sliders: [] }),
   },
   bonus: {

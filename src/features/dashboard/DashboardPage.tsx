@@ -4,7 +4,6 @@ import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { affiliateToday } from '../../shared/reportDates';
 import {
   useGetAffiliateStatsQuery,
-  useGetCampaignSliderQuery,
   useGetPerformanceBonusQuery,
   useOptInPerformanceBonusMutation,
 } from '../../api/dashboardApi';
@@ -17,7 +16,7 @@ import { EarningsSummary } from './EarningsSummary';
 import { failureText } from './errors';
 import { DashboardModals } from './modals/DashboardModals';
 import { PerformanceBonus } from './PerformanceBonus';
-import { PromoSlider } from './PromoSlider';
+import { DashboardSlider } from './PromoSlider';
 
 const Page = styled.div`
   display: flex;
@@ -41,7 +40,6 @@ export interface DashboardPageProps {
 export function DashboardPage({ sliderInterval }: DashboardPageProps) {
   const affiliate = useGetAffiliateQuery();
   const stats = useGetAffiliateStatsQuery();
-  const slider = useGetCampaignSliderQuery();
   const bonus = useGetPerformanceBonusQuery();
   const [optIn, optInState] = useOptInPerformanceBonusMutation();
   const a = affiliate.data;
@@ -78,7 +76,8 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
         errorMessage={failureText(stats.error, 'There was an error fetching your earnings. Please try again.')}
         today={a ? affiliateToday(a.affiliate_personal_information.time_zone) : undefined}
       />
-      {slider.data && <PromoSlider items={slider.data.sliders} interval={sliderInterval} />}
+      {/* Asks for its slides itself: on a phone, where it is hidden, it does not. */}
+      <DashboardSlider interval={sliderInterval} />
       {bonus.data && (
         <PerformanceBonus
           bonus={bonus.data}

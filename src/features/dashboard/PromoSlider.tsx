@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { SliderItem } from '../../api/contract/content';
+import { useGetCampaignSliderQuery } from '../../api/dashboardApi';
 import { RenderWhenNear } from '../../lib/RenderWhenNear';
 import { Carousel } from '../../ui/Carousel';
 import { Link } from '../../ui/Link';
@@ -10,6 +11,8 @@ import { slideLink, type SafeLink } from '../../shared/safeLink';
 export const SLIDER_INTERVAL_MS = 6000;
 
 const Root = styled.div`
+  /* No box of its own: without slides (or before they come) the page has no empty item and no gap for it. */
+  display: contents;
   /* Spec 000 §2: the slider is hidden on mobile. */
   @container portal (max-width: 767px) { display: none; }
 `;
@@ -65,7 +68,37 @@ export interface PromoSliderProps {
 }
 
 /** The dashboard's promotional slider. Nothing is rendered without slides. */
-export function PromoSlider({ items, interval = SLIDER_INTERVAL_MS, autoplay = true }: PromoSliderProps) {
+export function PromoSlider(props: PromoSliderProps) {
+  return (
+    <Root>
+      {/* Hidden on a phone: not rendered there either (no slide images downloaded, no timer). */}
+      <RenderWhenNear>
+        <Slides {...props} />
+      </RenderWhenNear>
+    </Root>
+  );
+}
+
+/**
+ * The dashboard's slider with its call: on a phone, where it is hidden, it is neither rendered nor
+ * asked for (in the product: RenderWhenNear waits for a width that shows it).
+ */
+export function DashboardSlider({ interval }: { interval?: number }) {
+  return (
+    <Root>
+      <RenderWhenNear>
+        <LoadedSlides interval={interval} />
+      </RenderWhenNear>
+    </Root>
+  );
+}
+
+function LoadedSlides({ interval }: { interval?: number }) {
+  const { data } = useGetCampaignSliderQuery();
+  return data ? <Slides items={data.sliders} interval={interval} /> : null;
+}
+
+function Slides({ items, interval = SLIDER_INTERVAL_MS, autoplay = true }: PromoSliderProps) {
   if (!items.length) return null;
   const slides = orderSlides(items).map((item) => {
     const target = slideTarget(item);
@@ -86,12 +119,5 @@ export function PromoSlider({ items, interval = SLIDER_INTERVAL_MS, autoplay = t
       </Slide>
     );
   });
-  return (
-    <Root>
-      {/* Hidden on a phone: not rendered there either (no slide images downloaded, no timer). */}
-      <RenderWhenNear>
-        <Carousel slides={slides} aria-label="Featured campaigns" interval={interval} autoplay={autoplay} />
-      </RenderWhenNear>
-    </Root>
-  );
+  return <Carousel slides={slides} aria-label="Featured campaigns" interval={interval} autoplay={autoplay} />;
 }
