@@ -9,6 +9,7 @@ import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { openRoutes } from '../features/auth/routes';
 import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
+import { startDashboardCalls } from '../features/dashboard/earlyCalls';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { infoRoutes } from '../features/info/routes';
 import { maxmoneyRoutes } from '../features/maxmoney/routes';
@@ -97,7 +98,13 @@ function Screen() {
  * so it never shares a store with the public pages' (src/app/appStore.tsx).
  */
 let store: AppStore | undefined;
-const signedInStore = () => (store ??= makeStore());
+const signedInStore = () => {
+  if (!store) {
+    store = makeStore();
+    startDashboardCalls(store.dispatch, window.location.pathname);
+  }
+  return store;
+};
 
 /** The signed-in routes with the store around them. */
 export function SignedInRoutes() {

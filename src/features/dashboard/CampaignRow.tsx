@@ -4,6 +4,7 @@ import { useGetCampaignsQuery } from '../../api/shellApi';
 import { Link } from '../../ui/Link';
 import { CampaignGrid } from '../../components/campaigns/CampaignGrid';
 import { failureText } from './errors';
+import { DASHBOARD_ROW_SIZE, dashboardRowArgs } from './rowArgs';
 
 const Section = styled.section`
   display: flex;
@@ -12,9 +13,6 @@ const Section = styled.section`
   header { display: flex; align-items: baseline; justify-content: space-between; gap: ${({ theme }) => theme.space[3]}px; }
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
-
-/** Spec 000 §9: dashboard rows are 6 cards from page 0. */
-export const DASHBOARD_ROW_SIZE = 6;
 
 export interface CampaignRowProps {
   title: string;
@@ -27,7 +25,7 @@ export interface CampaignRowProps {
 
 /** One of the dashboard's campaign rows: Popular, New, Suggested For You. */
 export function CampaignRow({ title, list, seeMoreHref, aboveTheFold }: CampaignRowProps) {
-  const { data, error, isLoading } = useGetCampaignsQuery({ list, page: 0, limit: DASHBOARD_ROW_SIZE });
+  const { data, error, isLoading } = useGetCampaignsQuery(dashboardRowArgs(list));
   return (
     <Section aria-label={title}>
       <header>
