@@ -21,6 +21,7 @@ import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
 import { TRAFFIC_NAMES } from './traffic';
 import { CreativePicker, List, type CreativeKind } from './CreativePicker';
+import { campaignIdOf } from './campaignId';
 
 /** Countries listed before See More (spec 000 §9). */
 export const COUNTRIES_COLLAPSED = 5;
@@ -107,9 +108,9 @@ const RatesTable = styled.table`
 /** /campaign/{offerId} (spec 000 §2): the campaign's information, rates, landing pages, creatives and restrictions. */
 export function CampaignPage() {
   const { oid } = useParams();
-  const id = /^\d{1,10}$/.test(oid ?? '') ? Number(oid) : NaN;
-  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
-  const { data, isLoading, isError } = useGetCampaignQuery(id, { skip: !valid });
+  const id = campaignIdOf(oid);
+  const valid = id !== null;
+  const { data, isLoading, isError } = useGetCampaignQuery(id ?? 0, { skip: !valid });
   const campaign = data?.success ? data.campaign : undefined;
   usePageTitle(campaign?.details.name ?? 'Campaign');
 

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The first screen's early calls (src/features/dashboard/earlyCalls.ts, src/features/campaigns/detail/earlyCall.ts).
+ * The Popular row's: made as the signed-in store is
+ * made on /dashboard, and the same request as the row's own hook, so the page sends it once.
+ */
+describe("the dashboard's early call", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  async function setUp() {
+    vi.resetModules();
+    vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
+    vi.stubGlobal('location', { origin: 'https://portal.example.com' });
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
+      requests.push(typeof input === 'string' ? input : input.url);
+      return Response.json({ success: true, campaigns: [], page: 0, has_more: false });
+    }));
+    const { makeStore } = await import('../../../src/app/store');
+    const { startDashboardCalls } = await import('../../../src/features/dashboard/earlyCalls');
+    const { dashboardRowArgs } = await import('../../../src/features/dashboard/rowArgs');
+    const { shellApi } = await import('../../../src/api/shellApi');
+    const store = makeStore();
+    const row = () => store.dispatch(shellApi.endpoints.getCampaigns.initiate(dashboardRowArgs('popular')));
+    return { requests, store, startDashboardCalls, row };
+  }
+
+  it("is one request with the row's own: made first, the row's hook finds it", async () => {
+    const { requests, store, startDashboardCalls, row } = await setUp();
+    startDashboardCalls(store.dispatch, '/dashboard');
+    const answer = await row();
+    expect(answer.data).toMatchObject({ campaigns: [] });
+    expect(requests).toEqual(['https://portal.example.com/api/campaigns/popular?page=0&limit=6']);
+  });
+
+  it('is not made on any other page', async () => {
+    const { requests, store, startDashboardCalls } = await setUp();
+    startDashboardCalls(store.dispatch, '/browse/new');
+    startDashboardCalls(store.dispatch, '/dashboard/x');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("the campaign page's early call", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads only a positive 32-bit id from the address', async () => {
+    const { campaignIdOf } = await import('../../../src/features/campaigns/detail/campaignId');
+    expect(campaignIdOf('1001')).toBe(1001);
+    expect(campaignIdOf('2147483647')).toBe(2147483647);
+    for (const bad of [undefined, '', '0', '-1', '12a', '1.5', '2147483648', '99999999999', '%31']) expect(campaignIdOf(bad), String(bad)).toBeNull();
+  });
+
+  it("is one request with the page's own, and none for an address that is not a campaign's", async () => {
+    vi.resetModules();
+    vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
+    vi.stubGlobal('location', { origin: 'https://portal.example.com' });
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
+      requests.push(typeof input === 'string' ? input : input.url);
+      return Response.json({ success: true, campaign: {} });
+    }));
+    const { makeStore } = await import('../../../src/app/store');
+    const { startCampaignCall } = await import('../../../src/features/campaigns/detail/earlyCall');
+    const { campaignApi } = await import('../../../src/api/campaignApi');
+    const store = makeStore();
+    for (const other of ['/campaign/abc', '/campaign/0', '/campaign/12/x', '/browse/new', '/campaign/']) startCampaignCall(store.dispatch, other);
+    startCampaignCall(store.dispatch, '/campaign/1001');
+    // The early call waits for the campaign API's module; the page's hook comes after it.
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await store.dispatch(campaignApi.endpoints.getCampaign.initiate(1001));
+    expect(requests).toEqual(['https://portal.example.com/api/campaign/1001']);
+  });
+});
