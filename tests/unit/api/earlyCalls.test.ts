@@ -5,6 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  * The Popular row's: made as the signed-in store is
  * made on /dashboard, and the same request as the row's own hook, so the page sends it once.
  */
+/** Fresh modules, the API's base and origin, and a fetch that answers `body` and records each address. */
+function stubApi(body: object): string[] {
+  vi.resetModules();
+  vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
+  vi.stubGlobal('location', { origin: 'https://portal.example.com' });
+  const requests: string[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
+    requests.push(typeof input === 'string' ? input : input.url);
+    return Response.json(body);
+  }));
+  return requests;
+}
+
 describe("the dashboard's early call", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -12,14 +25,7 @@ describe("the dashboard's early call", () => {
   });
 
   async function setUp() {
-    vi.resetModules();
-    vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
-    vi.stubGlobal('location', { origin: 'https://portal.example.com' });
-    const requests: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
-      requests.push(typeof input === 'string' ? input : input.url);
-      return Response.json({ success: true, campaigns: [], page: 0, has_more: false });
-    }));
+    const requests = stubApi({ success: true, campaigns: [], page: 0, has_more: false });
     const { makeStore } = await import('../../../src/app/store');
     const { startDashboardCalls } = await import('../../../src/features/dashboard/earlyCalls');
     const { dashboardRowArgs } = await import('../../../src/features/dashboard/rowArgs');
@@ -60,14 +66,7 @@ describe("the campaign page's early call", () => {
   });
 
   it("is one request with the page's own, and none for an address that is not a campaign's", async () => {
-    vi.resetModules();
-    vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
-    vi.stubGlobal('location', { origin: 'https://portal.example.com' });
-    const requests: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
-      requests.push(typeof input === 'string' ? input : input.url);
-      return Response.json({ success: true, campaign: {} });
-    }));
+    const requests = stubApi({ success: true, campaign: {} });
     const { makeStore } = await import('../../../src/app/store');
     const { startCampaignCall } = await import('../../../src/features/campaigns/detail/earlyCall');
     const { campaignApi } = await import('../../../src/api/campaignApi');
