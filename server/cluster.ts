@@ -46,14 +46,13 @@ export function reportReady() {
 export function supervise(count: number, say: (message: string) => void, forceAfterMs = 15_000): Promise<void> {
   let closing = false;
   let started = false;
-  const born = new Map<Worker, number>();
-  const indexOf = new Map<Worker, number>();
+  /** When each process was forked, and its index (a replacement takes the index of the one it replaces). */
+  const forked = new Map<Worker, { at: number; index: number }>();
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
   const fork = (index: number) => {
     const worker = cluster.fork({ [PROCESS_INDEX_ENV]: String(index) });
-    born.set(worker, Date.now());
-    indexOf.set(worker, index);
+    forked.set(worker, { at: Date.now(), index });
     return worker;
   };
 
@@ -83,10 +82,9 @@ export function supervise(count: number, say: (message: string) => void, forceAf
       }
     });
     cluster.on('exit', (worker, code, signal) => {
-      const age = Date.now() - (born.get(worker) ?? 0);
-      const index = indexOf.get(worker) ?? 0;
-      born.delete(worker);
-      indexOf.delete(worker);
+      const { at = 0, index = 0 } = forked.get(worker) ?? {};
+      const age = Date.now() - at;
+      forked.delete(worker);
       if (closing) {
         if (alive().length === 0) {
           say('stopped cleanly');

@@ -10,7 +10,7 @@ import { openRoutes } from '../features/auth/routes';
 import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { startCampaignCall } from '../features/campaigns/detail/earlyCall';
-import { startDashboardCalls } from '../features/dashboard/earlyCalls';
+import { startDashboardCall } from '../features/dashboard/earlyCall';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { infoRoutes } from '../features/info/routes';
 import { maxmoneyRoutes } from '../features/maxmoney/routes';
@@ -103,7 +103,7 @@ const signedInStore = () => {
   if (!store) {
     store = makeStore();
     // The call that decides the first screen's largest paint, beside the route's code (docs/web-performance.md).
-    startDashboardCalls(store.dispatch, window.location.pathname);
+    startDashboardCall(store.dispatch, window.location.pathname);
     startCampaignCall(store.dispatch, window.location.pathname);
   }
   return store;

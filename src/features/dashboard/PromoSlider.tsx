@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { SliderItem } from '../../api/contract/content';
 import { useGetCampaignSliderQuery } from '../../api/dashboardApi';
@@ -70,11 +71,17 @@ export interface PromoSliderProps {
 /** The dashboard's promotional slider. Nothing is rendered without slides. */
 export function PromoSlider(props: PromoSliderProps) {
   return (
+    <SliderPlace>
+      <Slides {...props} />
+    </SliderPlace>
+  );
+}
+
+/** Hidden on a phone: not rendered there either (no call, no slide images downloaded, no timer). */
+function SliderPlace({ children }: { children: ReactNode }) {
+  return (
     <Root>
-      {/* Hidden on a phone: not rendered there either (no slide images downloaded, no timer). */}
-      <RenderWhenNear>
-        <Slides {...props} />
-      </RenderWhenNear>
+      <RenderWhenNear>{children}</RenderWhenNear>
     </Root>
   );
 }
@@ -85,11 +92,9 @@ export function PromoSlider(props: PromoSliderProps) {
  */
 export function DashboardSlider({ interval }: { interval?: number }) {
   return (
-    <Root>
-      <RenderWhenNear>
-        <LoadedSlides interval={interval} />
-      </RenderWhenNear>
-    </Root>
+    <SliderPlace>
+      <LoadedSlides interval={interval} />
+    </SliderPlace>
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The first screen's early calls (src/features/dashboard/earlyCalls.ts, src/features/campaigns/detail/earlyCall.ts).
+ * The first screen's early calls (src/features/dashboard/earlyCall.ts, src/features/campaigns/detail/earlyCall.ts).
  * The Popular row's: made as the signed-in store is
  * made on /dashboard, and the same request as the row's own hook, so the page sends it once.
  */
@@ -27,26 +27,26 @@ describe("the dashboard's early call", () => {
   async function setUp() {
     const requests = stubApi({ success: true, campaigns: [], page: 0, has_more: false });
     const { makeStore } = await import('../../../src/app/store');
-    const { startDashboardCalls } = await import('../../../src/features/dashboard/earlyCalls');
+    const { startDashboardCall } = await import('../../../src/features/dashboard/earlyCall');
     const { dashboardRowArgs } = await import('../../../src/features/dashboard/rowArgs');
     const { shellApi } = await import('../../../src/api/shellApi');
     const store = makeStore();
     const row = () => store.dispatch(shellApi.endpoints.getCampaigns.initiate(dashboardRowArgs('popular')));
-    return { requests, store, startDashboardCalls, row };
+    return { requests, store, startDashboardCall, row };
   }
 
   it("is one request with the row's own: made first, the row's hook finds it", async () => {
-    const { requests, store, startDashboardCalls, row } = await setUp();
-    startDashboardCalls(store.dispatch, '/dashboard');
+    const { requests, store, startDashboardCall, row } = await setUp();
+    startDashboardCall(store.dispatch, '/dashboard');
     const answer = await row();
     expect(answer.data).toMatchObject({ campaigns: [] });
     expect(requests).toEqual(['https://portal.example.com/api/campaigns/popular?page=0&limit=6']);
   });
 
   it('is not made on any other page', async () => {
-    const { requests, store, startDashboardCalls } = await setUp();
-    startDashboardCalls(store.dispatch, '/browse/new');
-    startDashboardCalls(store.dispatch, '/dashboard/x');
+    const { requests, store, startDashboardCall } = await setUp();
+    startDashboardCall(store.dispatch, '/browse/new');
+    startDashboardCall(store.dispatch, '/dashboard/x');
     await new Promise((r) => setTimeout(r, 10));
     expect(requests).toEqual([]);
   });

@@ -11,6 +11,6 @@ import { dashboardRowArgs } from './rowArgs';
  * finds the call in flight or answered. Only this call: the others wait for the page as before
  * (docs/web-performance.md, "A first visit's calls beside its code").
  */
-export function startDashboardCalls(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>, pathname: string) {
+export function startDashboardCall(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>, pathname: string) {
   if (pathname === paths.dashboard) void dispatch(shellApi.util.prefetch('getCampaigns', dashboardRowArgs('popular'), {}));
 }
