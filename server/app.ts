@@ -23,6 +23,7 @@ import { DEFAULT_MAXMONEY_REDEEM_LIMIT, DEFAULT_REPORT_TIME_ZONE, type MaxmoneyC
 import type { AccessSettings, AppContext } from './context';
 import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
+import { loadStaticFiles, registerStaticFiles } from './lib/staticFiles';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { accessRequestRoutes } from './modules/access/requests';
 import { operatorRoutes } from './modules/access/operator';
@@ -292,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (portalBuilt) {
     app.get('/', (_request, reply) => sendIndexHtml(reply));
     app.get('/index.html', (_request, reply) => sendIndexHtml(reply));
+    // The build's files from memory (server/lib/staticFiles.ts); @fastify/static below serves the rest.
+    registerStaticFiles(app, loadStaticFiles(distDir));
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,

@@ -191,6 +191,34 @@ describe('portal serving', () => {
     }
   });
 
+  it('answers the build\'s files from memory: read once at start, revalidated by ETag, the rest still from disk', async () => {
+    writeFileSync(path.join(dist, 'theme-boot.js'), 'window.x = 1;');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{"version":3}');
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist });
+    try {
+      // Changed on disk after start-up: memory still answers the build that was started.
+      writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(2)');
+      const first = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(first.body).toBe('console.log(1)');
+      expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      const again = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const boot = await app.inject({ method: 'GET', url: '/theme-boot.js' });
+      expect(boot.headers['cache-control']).toBe('no-cache');
+      expect(boot.body).toBe('window.x = 1;');
+      const head = await app.inject({ method: 'HEAD', url: '/theme-boot.js' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      // Source maps are not held in memory: they come from the disk as before.
+      expect((await app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' })).body).toBe('{"version":3}');
+    } finally {
+      await app.close();
+      writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    }
+  });
+
   it('serves the built portal at / with an SPA fallback, and the API beside it', async () => {
     const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT, distDir: dist });
     const root = await app.inject({ method: 'GET', url: '/' });
