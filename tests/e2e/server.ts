@@ -22,7 +22,9 @@ export const E2E_OPERATOR = { email: 'operator@e2e.example', password: 'e2e-oper
 
 async function start(): Promise<{ server: ProductServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768-60999), where any outgoing connection may hold a port: a
+  // port from 20000-39999 was once taken that way while the demo network was generated (EADDRINUSE).
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
