@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { sessionKeys } from '../src/lib/storageKeys.ts';
+import { tsImport } from 'tsx/esm/api';
+import { BOOT_CALL_GLOBAL } from '../src/api/bootAnswer.ts';
+import type { BootCall, bootCalls } from '../src/app/bootCalls.ts';
+import { sessionKeys, storageKeys } from '../src/lib/storageKeys.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -33,12 +36,22 @@ export type BootRoute = [boolean, string, string[]];
  */
 export function bootPreload(): Plugin {
   let root = '';
+  let apiBase = '/api';
+  let calls: BootCall[] = [];
   return {
     name: 'portal:boot-preload',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       root = config.root;
+      // The API base the portal is built with (src/api/baseApi.ts reads the same variable).
+      apiBase = (config.env.VITE_API_BASE as string | undefined) ?? '/api';
+    },
+    async buildStart() {
+      // Loaded here rather than imported by the config: the table's imports (the contract) are the
+      // portal's, written for the bundler, which Vite's config loader would warn about one by one.
+      const table = (await tsImport(path.join(root, 'src/app/bootCalls.ts'), import.meta.url)) as { bootCalls: typeof bootCalls };
+      calls = table.bootCalls(apiBase);
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -46,7 +59,7 @@ export function bootPreload(): Plugin {
       const routes = (JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
       // A row without `match` measures a later download (sign-in once it starts), not a first visit.
       const boot: BootRoute[] = routes.flatMap((r) => (r.match ? [r as RouteEntry & { match: string }] : [])).map((r) => [r.modules[0].endsWith('SignedInRoutes.tsx'), r.match, routeChunks(bundle, root, r.modules)]);
-      const source = `${readFileSync(path.join(root, 'public/theme-boot.js'), 'utf8')}\n${preloadSource(boot)}`;
+      const source = `${readFileSync(path.join(root, 'public/theme-boot.js'), 'utf8')}\n${preloadSource(boot)}\n${callSource(calls)}`;
       const file = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source }));
       const text = String(html.source);
       const tag = '<script src="/theme-boot.js"></script>';
@@ -107,5 +120,50 @@ export function preloadSource(routes: BootRoute[]): string {
     // No storage: the entry loads the routes itself.
   }
 })(${JSON.stringify(files)}, ${JSON.stringify(table)}, ${JSON.stringify(sessionKeys)});
+`;
+}
+
+/**
+ * The boot script's third part: on a first visit to a route of src/app/bootCalls.ts, signed in, the
+ * route's first call leaves now (with the session token, as the portal sends it) and is left under
+ * BOOT_CALL_GLOBAL for RTK Query (src/api/bootAnswer.ts); when its answer names the first screen's
+ * largest image, that image is preloaded at high priority, so it is there when the page draws it.
+ * Only an http(s) image address is preloaded. Any failure leaves the portal to make the call itself.
+ */
+export function callSource(calls: BootCall[]): string {
+  const table = calls.map((c) => [c.match, c.url, c.image ?? null]);
+  return `// Added at build time (scripts/vite-boot-preload.ts): the first screen's call, started before the code arrives.
+(function (calls, keys, tokenKey, name) {
+  try {
+    var s = window.localStorage;
+    if (!window.fetch || !keys.every(function (key) { return !!s.getItem(key); })) return;
+    var token = s.getItem(tokenKey);
+    for (var i = 0; i < calls.length; i++) {
+      var found = new RegExp(calls[i][0]).exec(window.location.pathname);
+      if (!found) continue;
+      var url = new URL(calls[i][1].replace('$1', found[1] || ''), window.location.href).href;
+      var answer = window.fetch(url, { credentials: 'include', headers: { 'x-app-token': token } });
+      window[name] = { url: url, token: token, answer: answer };
+      answer.catch(function () {}); // not taken, its failure is nobody's; taken, the portal reads it
+      var image = calls[i][2];
+      if (image) answer.then(function (r) { return r.ok ? r.clone().json() : null; }).then(function (body) {
+        var value = body;
+        image.forEach(function (key) { value = value == null ? value : value[key]; });
+        if (typeof value !== 'string') return;
+        var href = new URL(value, window.location.href);
+        if (href.protocol !== 'https:' && href.protocol !== 'http:') return;
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = href.href;
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+      }).catch(function () {});
+      return;
+    }
+  } catch (e) {
+    // No storage, no fetch: the portal makes the call itself.
+  }
+})(${JSON.stringify(table)}, ${JSON.stringify(sessionKeys)}, ${JSON.stringify(storageKeys.authToken)}, ${JSON.stringify(BOOT_CALL_GLOBAL)});
 `;
 }

@@ -2,6 +2,7 @@ import { buildCreateApi, coreModule, reactHooksModule, fetchBaseQuery, type Base
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useStore } from 'react-redux';
 import { readSessionToken } from '../lib/session';
+import { takeBootAnswer } from './bootAnswer';
 import { useApiSelector } from './transitionSelector';
 
 /** Where the affiliates API lives; any server honouring the contract in `./contract` will do. */
@@ -19,6 +20,8 @@ const rawBaseQuery = fetchBaseQuery({
     if (token && !WITHOUT_TOKEN.has(endpoint)) headers.set('x-app-token', token);
     return headers;
   },
+  // A first visit's first-screen call may have left already, from the boot script (src/app/bootCalls.ts).
+  fetchFn: (input, init) => (input instanceof Request ? takeBootAnswer(input) : undefined) ?? fetch(input, init),
 });
 
 /**

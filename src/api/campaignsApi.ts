@@ -1,11 +1,8 @@
 import { baseApi } from './baseApi';
-import { campaignEndpoints, type CampaignListName, type SearchParams } from './contract/campaign';
+import { BROWSE_PAGE_SIZE, campaignEndpoints, type CampaignListName, type SearchParams } from './contract/campaign';
 import { plain, send, type Reply } from './endpoints';
 
 const { getCampaigns, fullSearch, searchCategories, searchSubcategories } = campaignEndpoints;
-
-/** Spec 000 §9: browse loads 30 campaigns per page. */
-export const BROWSE_PAGE_SIZE = 30;
 
 /**
  * 'CampaignList' with the list's name as id (`{ type: 'CampaignList', id: 'bookmarked' }`), the same

@@ -105,6 +105,9 @@ export const CAMPAIGN_LIST_NAMES = CampaignListName.options;
 /** Largest page accepted (browse asks for 30). */
 export const MAX_CAMPAIGN_PAGE_SIZE = 100;
 
+/** Spec 000 §9: browse loads 30 campaigns per page. */
+export const BROWSE_PAGE_SIZE = 30;
+
 export const CampaignListQuery = z.object({
   page: queryInt(0, 100_000).default(0),
   limit: queryInt(1, MAX_CAMPAIGN_PAGE_SIZE).default(30),

@@ -1,22 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from './stubApi';
 
 /**
  * The first screen's early calls (src/features/dashboard/earlyCall.ts, src/features/campaigns/detail/earlyCall.ts).
  * The Popular row's: made as the signed-in store is
  * made on /dashboard, and the same request as the row's own hook, so the page sends it once.
  */
-/** Fresh modules, the API's base and origin, and a fetch that answers `body` and records each address. */
-function stubApi(body: object): string[] {
-  vi.resetModules();
-  vi.stubEnv('VITE_API_BASE', 'https://portal.example.com/api');
-  vi.stubGlobal('location', { origin: 'https://portal.example.com' });
-  const requests: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: Request | string) => {
-    requests.push(typeof input === 'string' ? input : input.url);
-    return Response.json(body);
-  }));
-  return requests;
-}
 
 describe("the dashboard's early call", () => {
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
-import { preloadSource, routeChunks, type BootRoute } from '../../../scripts/vite-boot-preload';
+import { callSource, preloadSource, routeChunks, type BootRoute } from '../../../scripts/vite-boot-preload';
+import { BOOT_CALL_GLOBAL } from '../../../src/api/bootAnswer';
 
 /** Runs the boot script's preload part as the browser would, and returns the preloaded addresses. */
 function preloads(source: string, pathname: string, stored: Record<string, string>): string[] {
@@ -61,5 +62,67 @@ describe('routeChunks', () => {
 
   it('a module that is not a chunk of its own is a build error, not a silent gap', () => {
     expect(() => routeChunks(bundle, '/p', ['src/Gone.tsx'])).toThrow(/not a chunk of its own/);
+  });
+});
+
+/** Runs the boot script's call part in a page at `pathname`; returns what it left and what it preloaded. */
+async function bootCall(source: string, pathname: string, stored: Record<string, string>, answer: Response | Error) {
+  const links: Record<string, string>[] = [];
+  const requests: { url: string; init: RequestInit }[] = [];
+  const window: Record<string, unknown> = {
+    localStorage: { getItem: (k: string) => stored[k] ?? null },
+    location: { pathname, href: `https://portal.example.com${pathname}` },
+    fetch: (url: string, init: RequestInit) => {
+      requests.push({ url, init });
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    },
+  };
+  const document = {
+    head: { appendChild: (l: Record<string, string>) => links.push(l) },
+    createElement: () => ({ setAttribute(this: Record<string, string>, k: string, v: string) { this[k] = v; } }),
+  };
+  new Function('window', 'document', 'URL', source)(window, document, URL);
+  await new Promise((r) => setTimeout(r, 0));
+  return { requests, links, left: window[BOOT_CALL_GLOBAL] as { url: string; token: string; answer: Promise<Response> } | undefined };
+}
+
+describe('the boot script starts the first screen’s call', () => {
+  const source = callSource([
+    { match: '^/dashboard$', url: '/api/campaigns/popular?page=0&limit=6', image: ['campaigns', 0, 'thumbnail'] },
+    { match: '^/campaign/([1-9][0-9]{0,8})/?$', url: '/api/campaign/$1', image: ['campaign', 'thumbnail'] },
+  ]);
+  const list = (thumbnail: unknown) => Response.json({ success: true, campaigns: [{ thumbnail }] });
+
+  it('signed in: the call with the token, left for the portal, and the first image preloaded at high priority', async () => {
+    const { requests, links, left } = await bootCall(source, '/dashboard', session, list('/api/images/campaigns/7'));
+    expect(requests).toEqual([{ url: 'https://portal.example.com/api/campaigns/popular?page=0&limit=6', init: { credentials: 'include', headers: { 'x-app-token': 't' } } }]);
+    expect(left).toMatchObject({ url: 'https://portal.example.com/api/campaigns/popular?page=0&limit=6', token: 't' });
+    // The portal still reads the whole answer: the image was read from a copy.
+    expect(await (await left!.answer).json()).toEqual({ success: true, campaigns: [{ thumbnail: '/api/images/campaigns/7' }] });
+    expect(links).toMatchObject([{ rel: 'preload', as: 'image', href: 'https://portal.example.com/api/images/campaigns/7', fetchpriority: 'high' }]);
+  });
+
+  it("the address's id fills the call; an id the page would not ask for starts nothing", async () => {
+    const one = await bootCall(source, '/campaign/1001/', session, Response.json({ success: true, campaign: { thumbnail: 'https://cdn.example.net/1.png' } }));
+    expect(one.requests.map((r) => r.url)).toEqual(['https://portal.example.com/api/campaign/1001']);
+    expect(one.links.map((l) => l.href)).toEqual(['https://cdn.example.net/1.png']);
+    for (const other of ['/campaign/0', '/campaign/01', '/campaign/1234567890', '/campaign/1/x', '/dashboard/', '/browse/new']) {
+      expect((await bootCall(source, other, session, list('/x'))).requests, other).toEqual([]);
+    }
+  });
+
+  it('signed out, or with part of a session: no call', async () => {
+    expect((await bootCall(source, '/dashboard', {}, list('/x'))).requests).toEqual([]);
+    expect((await bootCall(source, '/dashboard', { 'mb-auth-token': 't' }, list('/x'))).requests).toEqual([]);
+  });
+
+  it('no preload for a failed call, an answer without the image, or an address that is not http(s)', async () => {
+    expect((await bootCall(source, '/dashboard', session, new Response('{}', { status: 401 }))).links).toEqual([]);
+    expect((await bootCall(source, '/dashboard', session, Response.json({ success: true, campaigns: [] }))).links).toEqual([]);
+    expect((await bootCall(source, '/dashboard', session, list('javascript:alert(1)'))).links).toEqual([]);
+    expect((await bootCall(source, '/dashboard', session, list(42))).links).toEqual([]);
+    const failed = await bootCall(source, '/dashboard', session, new Error('offline'));
+    expect(failed.links).toEqual([]);
+    await expect(failed.left!.answer).rejects.toThrow('offline');
   });
 });
