@@ -50,6 +50,9 @@ export default defineConfig({
           // and 10 such one-off failures in 1,226 stories, none repeating alone). A story that fails
           // twice fails the stage.
           retry: process.env.CI ? 1 : 0,
+          // The longest walks (Register Page / Phone Walk: the whole wizard at phone size) took 15 s on
+          // a machine 2-3 times slower than usual and hit the default 15 s twice (stop 38's rehearsal).
+          testTimeout: 30_000,
           // All story files share one page and one module graph (each story still gets a fresh store,
           // router and mocks from the preview's decorators): loading the portal's modules once
           // instead of once per file saves most of the stage's time (docs/testing.md).
