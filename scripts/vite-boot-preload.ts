@@ -143,7 +143,7 @@ export function callSource(calls: BootCall[]): string {
       if (!found) continue;
       var url = new URL(calls[i][1].replace('$1', found[1] || ''), window.location.href).href;
       var answer = window.fetch(url, { credentials: 'include', headers: { 'x-app-token': token } });
-      window[name] = { url: url, token: token, answer: answer };
+      window[name] = { url: url, token: token, at: Date.now(), answer: answer };
       answer.catch(function () {}); // not taken, its failure is nobody's; taken, the portal reads it
       var image = calls[i][2];
       if (image) answer.then(function (r) { return r.ok ? r.clone().json() : null; }).then(function (body) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_CALL_GLOBAL, takeBootAnswer } from '../../../src/api/bootAnswer';
+import { BOOT_ANSWER_FRESH_MS, BOOT_CALL_GLOBAL, takeBootAnswer } from '../../../src/api/bootAnswer';
 import { bootCalls, type BootCall } from '../../../src/app/bootCalls';
 import { BROWSE_TABS } from '../../../src/shared/paths';
 import { STUB_API_BASE, stubApi } from './stubApi';
@@ -67,14 +67,23 @@ describe('the boot answer is taken once, by the same request only', () => {
 
   it('the same address and token: taken, then gone', async () => {
     const answer = Promise.resolve(Response.json({ success: true }));
-    const page: Record<string, unknown> = { [BOOT_CALL_GLOBAL]: { url, token: 't', answer } };
+    const page: Record<string, unknown> = { [BOOT_CALL_GLOBAL]: { url, token: 't', at: Date.now(), answer } };
     expect(takeBootAnswer(get(), page)).toBe(answer);
     expect(takeBootAnswer(get(), page)).toBeUndefined();
     expect(page[BOOT_CALL_GLOBAL]).toBeUndefined();
   });
 
+  it('an answer older than BOOT_ANSWER_FRESH_MS is dropped, not handed to a later visit of the address', () => {
+    const at = 1_000_000;
+    const page: Record<string, unknown> = { [BOOT_CALL_GLOBAL]: { url, token: 't', at, answer: Promise.resolve(new Response()) } };
+    expect(takeBootAnswer(get(), page, at + BOOT_ANSWER_FRESH_MS - 1)).toBeDefined();
+    page[BOOT_CALL_GLOBAL] = { url, token: 't', at, answer: Promise.resolve(new Response()) };
+    expect(takeBootAnswer(get(), page, at + BOOT_ANSWER_FRESH_MS)).toBeUndefined();
+    expect(page[BOOT_CALL_GLOBAL]).toBeUndefined();
+  });
+
   it('another address, another session or a write: left alone', () => {
-    const started = { url, token: 't', answer: Promise.resolve(new Response()) };
+    const started = { url, token: 't', at: Date.now(), answer: Promise.resolve(new Response()) };
     const page: Record<string, unknown> = { [BOOT_CALL_GLOBAL]: started };
     expect(takeBootAnswer(get(`${url}&x=1`), page)).toBeUndefined();
     expect(takeBootAnswer(get(url, 'other'), page)).toBeUndefined();
@@ -87,7 +96,7 @@ describe('the boot answer is taken once, by the same request only', () => {
     const requests = stubApi({ success: true, campaigns: [{ offer_id: 2 }], page: 0, has_more: false });
     const token = 'tok';
     vi.stubGlobal('localStorage', { getItem: (k: string) => (k === 'mb-auth-token' ? token : null) });
-    vi.stubGlobal(BOOT_CALL_GLOBAL, { url, token, answer: Promise.resolve(Response.json({ success: true, campaigns: [{ offer_id: 1 }], page: 0, has_more: false })) });
+    vi.stubGlobal(BOOT_CALL_GLOBAL, { url, token, at: Date.now(), answer: Promise.resolve(Response.json({ success: true, campaigns: [{ offer_id: 1 }], page: 0, has_more: false })) });
     const { makeStore } = await import('../../../src/app/store');
     const { shellApi } = await import('../../../src/api/shellApi');
     const { dashboardRowArgs } = await import('../../../src/features/dashboard/rowArgs');

@@ -83,7 +83,7 @@ async function bootCall(source: string, pathname: string, stored: Record<string,
   };
   new Function('window', 'document', 'URL', source)(window, document, URL);
   await new Promise((r) => setTimeout(r, 0));
-  return { requests, links, left: window[BOOT_CALL_GLOBAL] as { url: string; token: string; answer: Promise<Response> } | undefined };
+  return { requests, links, left: window[BOOT_CALL_GLOBAL] as { url: string; token: string; at: number; answer: Promise<Response> } | undefined };
 }
 
 describe('the boot script starts the first screen’s call', () => {
@@ -97,6 +97,7 @@ describe('the boot script starts the first screen’s call', () => {
     const { requests, links, left } = await bootCall(source, '/dashboard', session, list('/api/images/campaigns/7'));
     expect(requests).toEqual([{ url: 'https://portal.example.com/api/campaigns/popular?page=0&limit=6', init: { credentials: 'include', headers: { 'x-app-token': 't' } } }]);
     expect(left).toMatchObject({ url: 'https://portal.example.com/api/campaigns/popular?page=0&limit=6', token: 't' });
+    expect(Math.abs(Date.now() - left!.at)).toBeLessThan(5_000);
     // The portal still reads the whole answer: the image was read from a copy.
     expect(await (await left!.answer).json()).toEqual({ success: true, campaigns: [{ thumbnail: '/api/images/campaigns/7' }] });
     expect(links).toMatchObject([{ rel: 'preload', as: 'image', href: 'https://portal.example.com/api/images/campaigns/7', fetchpriority: 'high' }]);
