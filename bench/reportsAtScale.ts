@@ -1,4 +1,3 @@
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'puppeteer-core';
@@ -9,6 +8,7 @@ import { rebuildRollups } from '../server/db/rollups';
 import { addDaysTo } from '../src/shared/dates';
 import { paths } from '../src/shared/paths';
 import { affiliateToday } from '../src/shared/reportDates';
+import { get } from './served';
 import type { Product } from './web';
 
 /**
@@ -124,24 +124,17 @@ export async function addHistory({ dataDir, databaseUrl }: Pick<Product, 'dataDi
 }
 
 /** GET with the session and `accept-encoding: br`: ms to the last byte, bytes on the wire, rows. */
-export function fetchCompressed(url: string, token: string): Promise<{ ms: number; bytes: number; rows: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    http
-      .get(url, { headers: { 'x-app-token': token, 'accept-encoding': 'br, gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const ms = performance.now() - t0;
-          if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const text = (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
-          resolve({ ms, bytes: body.length, rows: (JSON.parse(text) as { report: unknown[] }).report.length });
-        });
-      })
-      .on('error', reject);
-  });
+export async function fetchCompressed(url: string, token: string): Promise<{ ms: number; bytes: number; rows: number }> {
+  const t0 = performance.now();
+  const res = await get(url, { 'x-app-token': token, 'accept-encoding': 'br, gzip' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const ms = performance.now() - t0;
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+  const body = Buffer.concat(chunks);
+  const encoding = res.headers['content-encoding'];
+  const text = (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
+  return { ms, bytes: body.length, rows: (JSON.parse(text) as { report: unknown[] }).report.length };
 }
 
 /** What to press: a page button of the pagination, or a button by its text. */

@@ -13,7 +13,8 @@
  * each against the same action on a report of 50 rows in the same run.
  * Knobs: BENCH_WEB_RUNS, BENCH_WEB_ROUTES (comma-separated paths, e.g. "/,/dashboard"), BENCH_WEB_LHR_DIR (keep each run's report),
  * BENCH_WEB_CONVERSIONS, BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_SKIP_REPORTS=1, BENCH_WEB_TRACE=n (n more visits per route,
- * traced: the main thread's real blocking time with the CPU slowed 4x, for comparing two builds).
+ * traced: the main thread's real blocking time with the CPU slowed 4x, for comparing two builds), BENCH_WEB_HTTP1=1 (plain
+ * HTTP/1.1 instead of HTTPS with HTTP/2, bench/served.ts), BENCH_WEB_NO_BUILD=1 (measure dist/ as it is).
  * Not a test: scores move with the machine's load; the hard byte budget is `npm test`'s.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../server/db/demo/seed';
 import { paths } from '../src/shared/paths';
 import { reportsAtScale } from './reportsAtScale';
+import { chromiumTlsArgs, get, servedEnv, servedScheme } from './served';
 import { onScratchPostgres } from './scratchPostgres';
 
 const root = path.join(import.meta.dirname, '..');
@@ -75,15 +77,17 @@ export async function startProduct(dataDir = mkdtempSync(path.join(tmpdir(), 'po
   // On Postgres the demo network is seeded into the empty database only when asked (--demo).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', ...(databaseUrl ? ['--demo'] : [])], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', ...servedEnv() },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${servedScheme}://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the server exited early');
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      const res = await get(`${url}/api/health`);
+      res.resume();
+      if (res.statusCode === 200) break;
     } catch {
       /* not listening yet */
     }
@@ -234,7 +238,7 @@ async function main() {
     build();
   }
   let product = await startProduct();
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((a) => a !== '--headless'), headless: true });
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: [...chromiumArgs.filter((a) => a !== '--headless'), ...chromiumTlsArgs()], headless: true });
   const only = process.env.BENCH_WEB_ROUTES?.split(',').map((s) => s.trim());
   const wanted = (route: string) => !only || only.includes(route);
   // The bytes are judged as `npm test` judges them: from the build's chunk graph (gzip), the same

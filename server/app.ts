@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -24,6 +23,7 @@ import type { AccessSettings, AppContext } from './context';
 import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
 import { loadStaticFiles, registerStaticFiles } from './lib/staticFiles';
+import { createListeningServer, type TlsPair } from './lib/tls';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { accessRequestRoutes } from './modules/access/requests';
 import { operatorRoutes } from './modules/access/operator';
@@ -78,6 +78,8 @@ export interface AppDeps {
   /** Directory of the built portal; when absent or missing only the API is served. */
   distDir?: string;
   trustProxy?: boolean;
+  /** Serve HTTPS with HTTP/2 (and HTTP/1.1 over TLS) with this certificate and key (server/lib/tls.ts). */
+  tls?: TlsPair;
   /** Clock, for tests of expiry. */
   now?: () => Date;
   loginLimits?: Partial<LoginLimits>;
@@ -137,9 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fast: { click?: ReturnType<typeof createFastClickHandler> } = {};
   const app = Fastify({
     serverFactory: (handler) =>
-      http.createServer((req, res) => {
+      createListeningServer((req, res) => {
         if (!fast.click?.(req, res)) handler(req, res);
-      }),
+      }, deps.tls),
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,

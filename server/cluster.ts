@@ -41,9 +41,9 @@ export function reportReady() {
  * that dies later is replaced (after a second when it died young, so a crash loop does not spin);
  * SIGINT/SIGTERM are passed on as SIGTERM (each process stops gracefully: in-flight requests finish,
  * queued clicks are written) and the primary exits once all have exited, forcing them after
- * `forceAfterMs`. Resolves once all are ready; a process that fails before the first start ends all.
+ * `forceAfterMs`; with `relayHangup`, SIGHUP is passed on (HTTPS: reload the certificate). Resolves once all are ready; a process that fails before the first start ends all.
  */
-export function supervise(count: number, say: (message: string) => void, forceAfterMs = 15_000): Promise<void> {
+export function supervise(count: number, say: (message: string) => void, forceAfterMs = 15_000, relayHangup = false): Promise<void> {
   let closing = false;
   let started = false;
   /** When each process was forked, and its index (a replacement takes the index of the one it replaces). */
@@ -71,6 +71,10 @@ export function supervise(count: number, say: (message: string) => void, forceAf
   };
   process.on('SIGINT', () => stopAll('SIGINT'));
   process.on('SIGTERM', () => stopAll('SIGTERM'));
+  // With HTTPS, SIGHUP tells every server process to read the certificate files again.
+  if (relayHangup) process.on('SIGHUP', () => {
+    for (const w of alive()) w.process.kill('SIGHUP');
+  });
 
   return new Promise((resolve, reject) => {
     let ready = 0;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { keyFromFile, parseSecretKey } from './lib/secretBox';
+import type { TlsFiles } from './lib/tls';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
@@ -20,6 +21,11 @@ export interface Config {
   buildIfNeeded: boolean;
   /** Trust X-Forwarded-For from a reverse proxy (TRUST_PROXY=1); off by default. */
   trustProxy: boolean;
+  /**
+   * HTTPS with HTTP/2 served by the product (TLS_CERT_FILE and TLS_KEY_FILE, PEM; both or neither).
+   * Unset: plain HTTP, for a reverse proxy that terminates TLS in front (docs/server.md).
+   */
+  tls: TlsFiles | undefined;
   /** Directory of the built portal. */
   distDir: string;
   /** Demo network size on first start (DEMO_CAMPAIGNS, default 640). */
@@ -135,11 +141,11 @@ function urlFromEnv(value: string | undefined, name: string): string | null {
   return value.replace(/\/+$/, '');
 }
 
-export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number): TrackingConfig {
+export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number, scheme: 'http' | 'https' = 'http'): TrackingConfig {
   const header = (env.TRACKING_COUNTRY_HEADER ?? '').trim().toLowerCase();
   if (header && !/^[a-z0-9-]{1,64}$/.test(header)) throw new Error(`TRACKING_COUNTRY_HEADER must be a header name, got "${header}"`);
   return {
-    baseUrl: urlFromEnv(env.TRACKING_BASE_URL, 'TRACKING_BASE_URL') ?? `http://localhost:${port}`,
+    baseUrl: urlFromEnv(env.TRACKING_BASE_URL, 'TRACKING_BASE_URL') ?? `${scheme}://localhost:${port}`,
     fallbackUrl: urlFromEnv(env.TRACKING_FALLBACK_URL, 'TRACKING_FALLBACK_URL'),
     countryHeader: header || null,
     linkCacheMs: intFromEnv(env.TRACKING_LINK_CACHE_MS, 5000, 'TRACKING_LINK_CACHE_MS'),
@@ -261,10 +267,20 @@ export function paychangeFromEnv(env: NodeJS.ProcessEnv): PaychangeSettings {
   return settings;
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE: both (HTTPS), or neither (HTTP). Paths relative to the working directory. */
+export function tlsFromEnv(env: NodeJS.ProcessEnv, root: string = process.cwd()): TlsFiles | undefined {
+  const cert = env.TLS_CERT_FILE?.trim();
+  const key = env.TLS_KEY_FILE?.trim();
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error(`TLS_CERT_FILE and TLS_KEY_FILE go together: ${cert ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'} is not set`);
+  return { certFile: path.resolve(root, cert), keyFile: path.resolve(root, key) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
   const root = process.cwd();
   const port = intFromEnv(env.PORT, 8080, 'PORT');
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
+  const tls = tlsFromEnv(env, root);
   return {
     port,
     // All interfaces: the product is meant to be reached from other machines (and containers).
@@ -275,10 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo'),
     buildIfNeeded: argv.includes('--build-if-needed'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    tls,
     distDir: path.resolve(root, 'dist'),
     demoCampaigns: intFromEnv(env.DEMO_CAMPAIGNS, 640, 'DEMO_CAMPAIGNS'),
     reportTimeZone: timeZoneFromEnv(env.REPORT_TIME_ZONE),
-    tracking: trackingFromEnv(env, port),
+    tracking: trackingFromEnv(env, port, tls ? 'https' : 'http'),
     webConcurrency: intFromEnv(env.WEB_CONCURRENCY, 0, 'WEB_CONCURRENCY') || undefined,
     postbacks: postbacksFromEnv(env),
     productName: productNameFromEnv(env.PRODUCT_NAME),

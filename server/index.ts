@@ -12,6 +12,7 @@ import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
+import { readTls, reloadTls } from './lib/tls';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -63,6 +64,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    tls: config.tls ? readTls(config.tls) : undefined,
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
     captchaKey: captchaKey(config),
@@ -122,6 +124,19 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
   // The primary is gone (killed): stop too rather than serve unsupervised.
   if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
 
+  // SIGHUP: read the certificate files again (a renewed certificate, no restart; server/lib/tls.ts).
+  const tlsFiles = config.tls;
+  if (tlsFiles) {
+    process.on('SIGHUP', () => {
+      try {
+        reloadTls(app.server, tlsFiles);
+        say(`process ${process.pid}: certificate reloaded from ${tlsFiles.certFile}`);
+      } catch (err) {
+        console.error(`[server] process ${process.pid}: certificate not reloaded, the old one stays:`, err instanceof Error ? err.message : err);
+      }
+    });
+  }
+
   await app.listen({ port: config.port, host: config.host });
   postbackWorker.start();
   reportReady();
@@ -130,8 +145,9 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
 function sayReady(config: Config, started: number, demoAvailable: boolean, processes: number, say: Say) {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes > 1 ? ` (${processes} server processes)` : ''}`);
-  say(`portal:  http://${shownHost}:${config.port}/`);
-  say(`API:     http://${shownHost}:${config.port}/api  (OpenAPI: /api/openapi.json)`);
+  const scheme = config.tls ? 'https' : 'http';
+  say(`portal:  ${scheme}://${shownHost}:${config.port}/${config.tls ? '  (HTTPS with HTTP/2)' : ''}`);
+  say(`API:     ${scheme}://${shownHost}:${config.port}/api  (OpenAPI: /api/openapi.json)`);
   if (demoAvailable) say(`demo sign-in: ${DEMO_ACCOUNTS.demo} / ${DEMO_PASSWORD}`);
 }
 
@@ -144,12 +160,14 @@ async function main(config: Config) {
   }
   const processes = serverProcesses(config);
   if (processes.note) say(processes.note);
+  // Unreadable or mismatched certificate files stop the start here, before anything else runs.
+  if (config.tls) readTls(config.tls);
   const { database, totpSecretKey, demoAvailable } = await prepare(config, say);
   if (processes.count === 1) {
     await serve(config, database, totpSecretKey, say);
   } else {
     await database.close();
-    await supervise(processes.count, say);
+    await supervise(processes.count, say, undefined, Boolean(config.tls));
   }
   sayReady(config, started, demoAvailable, processes.count, say);
 }

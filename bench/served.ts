@@ -1,0 +1,44 @@
+import { createHash, createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+
+/**
+ * How `npm run bench:web` serves the product: as a deployment does, over HTTPS, which every browser
+ * speaks HTTP/2 on (the product's own TLS_CERT_FILE / TLS_KEY_FILE with the repository's localhost
+ * certificate, tests/fixtures/tls). BENCH_WEB_HTTP1=1 serves plain HTTP/1.1 instead, as measured up to
+ * stop 38 (docs/web-performance.md "HTTPS and HTTP/2").
+ */
+const root = path.join(import.meta.dirname, '..');
+export const benchTls =
+  process.env.BENCH_WEB_HTTP1 === '1'
+    ? undefined
+    : { certFile: path.join(root, 'tests/fixtures/tls/localhost.crt'), keyFile: path.join(root, 'tests/fixtures/tls/localhost.key') };
+
+const ca = benchTls ? readFileSync(benchTls.certFile) : undefined;
+
+/** The environment that makes the product serve HTTPS (nothing for plain HTTP). */
+export function servedEnv(): Record<string, string> {
+  return benchTls ? { TLS_CERT_FILE: benchTls.certFile, TLS_KEY_FILE: benchTls.keyFile } : {};
+}
+
+export const servedScheme = benchTls ? 'https' : 'http';
+
+/**
+ * Chromium trusts the repository's certificate by its public key (as if a CA had signed it), so pages
+ * are cached and treated as any secure site's; no other certificate error is ignored.
+ */
+export function chromiumTlsArgs(): string[] {
+  if (!ca) return [];
+  const spki = createPublicKey(ca).export({ type: 'spki', format: 'der' });
+  return [`--ignore-certificate-errors-spki-list=${createHash('sha256').update(spki).digest('base64')}`];
+}
+
+/** A GET from Node that trusts the bench's certificate: the response, not yet read. */
+export function get(url: string, headers: Record<string, string> = {}): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = url.startsWith('https:') ? https.get(url, { headers, ca }, resolve) : http.get(url, { headers }, resolve);
+    request.on('error', reject);
+  });
+}
