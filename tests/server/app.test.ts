@@ -12,6 +12,7 @@ import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from 
 import { endpoint } from '../../src/api/contract/endpoint';
 import { SuccessOnly } from '../../src/api/contract/envelope';
 import { route } from '../../server/lib/route';
+import { GeneratedImageCache } from '../../server/modules/images/routes';
 
 /** A public endpoint of the tests' own, registered beside the real ones. */
 const testEndpoint = (path: string) =>
@@ -261,13 +262,53 @@ describe(`images (${testEngine})`, () => {
     const c = await t.database.db.selectFrom('creatives').select(['id', 'campaign_id']).where('type', '=', 'banner').executeTakeFirstOrThrow();
     const before = await t.database.db.selectFrom('campaigns').select('name').where('id', '=', c.campaign_id).executeTakeFirstOrThrow();
     await t.database.db.updateTable('campaigns').set({ name: '<script>alert(1)</script> & "Co" - X' }).where('id', '=', c.campaign_id).execute();
+    // An app of its own: the shared one may have drawn (and kept) this banner under its old name.
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
     try {
-      const res = await t.app.inject({ method: 'GET', url: `/api/images/creatives/${c.id}` });
+      const res = await app.inject({ method: 'GET', url: `/api/images/creatives/${c.id}` });
       expect(res.body).not.toContain('<script>');
       expect(res.body).toContain('&lt;script&gt;');
     } finally {
+      await app.close();
       await t.database.db.updateTable('campaigns').set({ name: before.name }).where('id', '=', c.campaign_id).execute();
     }
+  });
+
+  it('keeps a drawn image for a while, by address, and never an unknown id', async () => {
+    const app = await buildApp({ db: t.database.db, passwordCost: TEST_SCRYPT });
+    const id = 1002;
+    const before = await t.database.db.selectFrom('campaigns').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+    try {
+      const first = await app.inject({ method: 'GET', url: `/api/images/campaigns/${id}` });
+      expect(first.statusCode).toBe(200);
+      await t.database.db.updateTable('campaigns').set({ name: 'Renamedbrand - Offer' }).where('id', '=', id).execute();
+      // The same address: the image drawn before (no query); another address draws it anew.
+      expect((await app.inject({ method: 'GET', url: `/api/images/campaigns/${id}` })).body).toBe(first.body);
+      expect((await app.inject({ method: 'GET', url: `/api/images/campaigns/${id}?v=2` })).body).toContain('Renamedbrand');
+      // A 404 is not kept: the campaign made afterwards gets its image at once.
+      expect((await app.inject({ method: 'GET', url: '/api/images/campaigns/999999' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await t.database.db.updateTable('campaigns').set({ name: before.name }).where('id', '=', id).execute();
+    }
+  });
+
+  it('forgets an image after its time and the oldest beyond its size, and keeps no failure', async () => {
+    let now = 0;
+    const cache = new GeneratedImageCache(2, 1000, () => now);
+    let made = 0;
+    const make = (body: string) => async () => ({ body: `${body}${++made}` });
+    expect((await cache.get('a', make('a'))).body).toBe('a1');
+    now = 999;
+    expect((await cache.get('a', make('a'))).body).toBe('a1');
+    now = 1000;
+    expect((await cache.get('a', make('a'))).body).toBe('a2');
+    await cache.get('b', make('b'));
+    await cache.get('c', make('c'));
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', make('a'))).body).toBe('a5');
+    await expect(cache.get('d', () => Promise.reject(new Error('no such image')))).rejects.toThrow('no such image');
+    expect((await cache.get('d', make('d'))).body).toBe('d6');
   });
 });
 

@@ -20,6 +20,36 @@ export function sendSvg(reply: FastifyReply, body: string, download?: string): F
   return reply.send(body);
 }
 
+/**
+ * The generated images by address (path and query), kept in memory for a while: each costs a query
+ * and an SVG render, and a page of cards asks for a dozen at once, in the same event loop as the
+ * page's API calls (on PGlite a query holds the loop). Browsers cache them an hour anyway, so a
+ * renamed campaign's thumbnail may lag by up to `ttlMs` more. Unknown ids are not kept (a new
+ * campaign's image is there at once). Oldest first out beyond `max` entries.
+ */
+export class GeneratedImageCache {
+  private readonly entries = new Map<string, { body: string; download?: string; at: number }>();
+  constructor(
+    private readonly max = 2000,
+    private readonly ttlMs = 10 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string, make: () => Promise<{ body: string; download?: string }>): Promise<{ body: string; download?: string }> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit;
+    const made = await make();
+    this.entries.delete(key);
+    this.entries.set(key, { ...made, at: this.now() });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return made;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
 /** Brand part of a campaign name ("NovaLend Personal Loans - Approved Application (US)"). */
 function brandOf(name: string) {
   return name.split(' - ')[0];
@@ -31,8 +61,13 @@ function brandOf(name: string) {
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  const cache = new GeneratedImageCache(1000);
+  const send = async (reply: FastifyReply, key: string, make: () => Promise<{ body: string; download?: string }>) => {
+    const image = await cache.get(key, make);
+    return sendSvg(reply, image.body, image.download);
+  };
 
-  route(app, imageEndpoints.campaignThumbnail, async (request, reply) => {
+  route(app, imageEndpoints.campaignThumbnail, (request, reply) => send(reply, request.url, async () => {
     const row = await db
       .selectFrom('campaigns as c')
       .innerJoin('subcategories as s', 's.id', 'c.subcategory_id')
@@ -40,10 +75,10 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('c.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    return sendSvg(reply, campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }));
-  });
+    return { body: campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }) };
+  }));
 
-  route(app, imageEndpoints.landingPage, async (request, reply) => {
+  route(app, imageEndpoints.landingPage, (request, reply) => send(reply, request.url, async () => {
     const row = await db
       .selectFrom('landing_pages as l')
       .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
@@ -51,19 +86,18 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('l.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    return sendSvg(
-      reply,
-      landingPageSvg({
+    return {
+      body: landingPageSvg({
         title: `${brandOf(row.campaign)}: ${row.name}`,
         brand: brandOf(row.campaign),
         style: row.thumbnail_style,
         layout: row.id,
         full: request.query.size === 'full',
       }),
-    );
-  });
+    };
+  }));
 
-  route(app, imageEndpoints.creative, async (request, reply) => {
+  route(app, imageEndpoints.creative, (request, reply) => send(reply, request.url, async () => {
     const row = await db
       .selectFrom('creatives as cr')
       .innerJoin('campaigns as c', 'c.id', 'cr.campaign_id')
@@ -80,24 +114,23 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       cta: CTAS[row.id % CTAS.length],
       style: row.thumbnail_style,
     });
-    return sendSvg(reply, image, request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined);
-  });
+    return { body: image, download: request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined };
+  }));
 
-  route(app, imageEndpoints.managerPhoto, async (request, reply) => {
+  route(app, imageEndpoints.managerPhoto, (request, reply) => send(reply, request.url, async () => {
     const row = await db.selectFrom('managers').select(['name', 'photo_style']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    return sendSvg(reply, avatarSvg({ name: row.name, style: row.photo_style }));
-  });
+    return { body: avatarSvg({ name: row.name, style: row.photo_style }) };
+  }));
 
-  route(app, imageEndpoints.managerQr, async (request, reply) => {
+  route(app, imageEndpoints.managerQr, (request, reply) => send(reply, request.url, async () => {
     const row = await db.selectFrom('managers').select(['im_handle']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row || !row.im_handle) throw notFound('Image not found.');
     const handle = row.im_handle.replace(/^@/, '');
-    const image = await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 });
-    return sendSvg(reply, image);
-  });
+    return { body: await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 }) };
+  }));
 
-  route(app, imageEndpoints.slider, async (request, reply) => {
+  route(app, imageEndpoints.slider, (request, reply) => send(reply, request.url, async () => {
     const row = await db
       .selectFrom('slider_items as s')
       .leftJoin('campaigns as c', 'c.id', 's.campaign_id')
@@ -105,20 +138,19 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .where('s.id', '=', request.params.id)
       .executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    return sendSvg(
-      reply,
-      sliderSvg({
+    return {
+      body: sliderSvg({
         title: row.campaign ? brandOf(row.campaign) : 'Featured',
         subtitle: row.description,
         style: row.thumbnail_style ?? row.id,
         thumb: request.query.size === 'thumb',
       }),
-    );
-  });
+    };
+  }));
 
-  route(app, imageEndpoints.resource, async (request, reply) => {
+  route(app, imageEndpoints.resource, (request, reply) => send(reply, request.url, async () => {
     const row = await db.selectFrom('resources').select(['name', 'image_style']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row) throw notFound('Image not found.');
-    return sendSvg(reply, resourceSvg({ name: row.name, style: row.image_style }));
-  });
+    return { body: resourceSvg({ name: row.name, style: row.image_style }) };
+  }));
 };
