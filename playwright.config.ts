@@ -21,6 +21,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     timezoneId: 'America/New_York',
     locale: 'en-US',
+    // E2E_HTTPS=1 (tests/e2e/server.ts): the product's certificate is the repository's own.
+    ignoreHTTPSErrors: process.env.E2E_HTTPS === '1',
   },
   projects: [
     {

@@ -20,6 +20,13 @@ export interface ProductServer {
 /** The operator account the e2e server makes when it starts (OPERATOR_EMAIL / OPERATOR_PASSWORD). */
 export const E2E_OPERATOR = { email: 'operator@e2e.example', password: 'e2e-operator-password' };
 
+/**
+ * E2E_HTTPS=1: the product serves HTTPS with HTTP/2 (the repository's localhost certificate,
+ * tests/fixtures/tls), as a deployment does. Run it with NODE_EXTRA_CA_CERTS pointing at that
+ * certificate, so the journeys' own requests from Node trust it (docs/testing.md).
+ */
+export const E2E_HTTPS = process.env.E2E_HTTPS === '1';
+
 async function start(): Promise<{ server: ProductServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   // Below Linux's ephemeral range (32768-60999), where any outgoing connection may hold a port: a
@@ -39,12 +46,13 @@ async function start(): Promise<{ server: ProductServer; stop: () => Promise<voi
       // The network's operator, made at start (the embedded database is the server's alone).
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      ...(E2E_HTTPS ? { TLS_CERT_FILE: 'tests/fixtures/tls/localhost.crt', TLS_KEY_FILE: 'tests/fixtures/tls/localhost.key' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d.toString()));
   child.stderr!.on('data', (d) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${E2E_HTTPS ? 'https' : 'http'}://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
