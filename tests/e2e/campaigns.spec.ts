@@ -97,7 +97,9 @@ test('a campaign page: bookmark it, find it in Bookmarked, remove it; its subcat
   await expect(page.getByRole('heading', { level: 1, name: campaign.name })).toBeVisible();
   const info = page.getByRole('main');
 
-  await info.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  // The button changes at once (spec 000 §4: optimistic); the call's answer is what the lists read.
+  const saved = (action: string) => page.waitForResponse((r) => r.url().endsWith(`/campaign/${campaign.campaign_id}/${action}`) && r.ok());
+  await Promise.all([saved('addBookmark'), info.getByRole('button', { name: 'Bookmark', exact: true }).click()]);
   await expect(info.getByRole('button', { name: 'Remove Bookmark' })).toBeVisible();
   await page.goto(`${product.url}${paths.browse('bookmarked')}`);
   await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(campaign.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
@@ -107,7 +109,7 @@ test('a campaign page: bookmark it, find it in Bookmarked, remove it; its subcat
   expect(viewed.campaigns[0].campaign_id).toBe(campaign.campaign_id);
 
   await page.goto(`${product.url}${paths.campaign(campaign.campaign_id)}`);
-  await info.getByRole('button', { name: 'Remove Bookmark' }).click();
+  await Promise.all([saved('removeBookmark'), info.getByRole('button', { name: 'Remove Bookmark' }).click()]);
   await expect(info.getByRole('button', { name: 'Bookmark', exact: true })).toBeVisible();
   const bookmarked = await api<ListAnswer>(page, product.url, '/campaigns/bookmarked?page=0&limit=30');
   expect(bookmarked.campaigns.map((c) => c.campaign_id)).not.toContain(campaign.campaign_id);
