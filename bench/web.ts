@@ -238,6 +238,7 @@ async function main() {
     build();
   }
   let product = await startProduct();
+  say(`The product serves ${servedScheme === 'https' ? 'HTTPS with HTTP/2, as a deployment does' : 'plain HTTP/1.1 (BENCH_WEB_HTTP1=1)'}: ${product.url}`);
   const browser = await puppeteer.launch({ executablePath: chromiumPath, args: [...chromiumArgs.filter((a) => a !== '--headless'), ...chromiumTlsArgs()], headless: true });
   const only = process.env.BENCH_WEB_ROUTES?.split(',').map((s) => s.trim());
   const wanted = (route: string) => !only || only.includes(route);

@@ -12,7 +12,7 @@ import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
-import { readTls, reloadTls } from './lib/tls';
+import { certificateNote, readTls, reloadTls } from './lib/tls';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -129,15 +129,20 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
   if (tlsFiles) {
     process.on('SIGHUP', () => {
       try {
-        reloadTls(app.server, tlsFiles);
-        say(`process ${process.pid}: certificate reloaded from ${tlsFiles.certFile}`);
+        const note = certificateNote(reloadTls(app.server, tlsFiles).cert);
+        say(`process ${process.pid}: certificate reloaded from ${tlsFiles.certFile} (${note.warn ? `WARNING: ${note.message}` : note.message})`);
       } catch (err) {
         console.error(`[server] process ${process.pid}: certificate not reloaded, the old one stays:`, err instanceof Error ? err.message : err);
       }
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // Fastify names the scheme from its own https option, which the server factory (server/lib/tls.ts) replaces.
+    listenTextResolver: (address) => `Server listening at ${tlsFiles ? address.replace(/^http:/, 'https:') : address}`,
+  });
   postbackWorker.start();
   reportReady();
 }
@@ -161,7 +166,10 @@ async function main(config: Config) {
   const processes = serverProcesses(config);
   if (processes.note) say(processes.note);
   // Unreadable or mismatched certificate files stop the start here, before anything else runs.
-  if (config.tls) readTls(config.tls);
+  if (config.tls) {
+    const note = certificateNote(readTls(config.tls).cert);
+    (note.warn ? console.warn : console.log)(`[server] ${note.warn ? 'WARNING: ' : ''}${note.message}`);
+  }
   const { database, totpSecretKey, demoAvailable } = await prepare(config, say);
   if (processes.count === 1) {
     await serve(config, database, totpSecretKey, say);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
+import { X509Certificate } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 
 /**
@@ -49,6 +50,24 @@ export function readTls(files: TlsFiles): TlsPair {
   return { cert, key };
 }
 
+/** Days before a certificate's end from which the start-up (and each reload) warns. */
+export const CERTIFICATE_WARN_DAYS = 14;
+
+/**
+ * What the server says about the certificate it serves: whom it is for and until when, and a warning
+ * when it has ended or ends within CERTIFICATE_WARN_DAYS (a renewal that did not happen).
+ */
+export function certificateNote(cert: Buffer, now: Date = new Date()): { message: string; warn: boolean } {
+  const x509 = new X509Certificate(cert);
+  const names = x509.subjectAltName ?? x509.subject;
+  const until = new Date(x509.validTo);
+  const days = Math.floor((until.getTime() - now.getTime()) / 86_400_000);
+  const end = until.toISOString().slice(0, 10);
+  if (days < 0) return { message: `the TLS certificate (${names}) ended on ${end}: browsers refuse it; renew it and send SIGHUP`, warn: true };
+  if (days < CERTIFICATE_WARN_DAYS) return { message: `the TLS certificate (${names}) ends on ${end}, in ${days} day${days === 1 ? '' : 's'}: renew it and send SIGHUP`, warn: true };
+  return { message: `TLS certificate for ${names}, valid until ${end}`, warn: false };
+}
+
 /** The idle time after which an HTTP/2 connection is closed (Fastify's own default for HTTP/2). */
 const SESSION_IDLE_MS = 72_000;
 
@@ -85,7 +104,8 @@ export function createListeningServer(
  * without a restart). Connections already open keep the old one. Throws, leaving the server as it
  * was, when the new files are not a usable pair.
  */
-export function reloadTls(server: http.Server, files: TlsFiles): void {
+export function reloadTls(server: http.Server, files: TlsFiles): TlsPair {
   const pair = readTls(files);
   (server as unknown as http2.Http2SecureServer).setSecureContext({ cert: pair.cert, key: pair.key });
+  return pair;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, tlsFromEnv } from '../../server/config';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
-import { readTls, reloadTls, type TlsFiles } from '../../server/lib/tls';
+import { certificateNote, readTls, reloadTls, type TlsFiles } from '../../server/lib/tls';
 import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
 import { buildLink, codeOf, prepareCampaign } from './trackingFixtures';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
@@ -136,6 +136,17 @@ describe(`HTTPS with HTTP/2 (${testEngine})`, () => {
 });
 
 describe('TLS configuration', () => {
+  it('says whom the certificate is for and until when, and warns before and after it ends', () => {
+    // The fixture is valid until 2129-07-08.
+    expect(certificateNote(ca, new Date('2026-11-28T00:00:00Z'))).toEqual({
+      message: 'TLS certificate for DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, valid until 2129-07-08',
+      warn: false,
+    });
+    expect(certificateNote(ca, new Date('2129-06-28T00:00:00Z'))).toMatchObject({ message: expect.stringMatching(/ends on 2129-07-08, in 10 days: renew it and send SIGHUP$/), warn: true });
+    expect(certificateNote(ca, new Date('2129-07-07T12:00:00Z')).message).toMatch(/in 0 days/);
+    expect(certificateNote(ca, new Date('2130-01-01T00:00:00Z'))).toMatchObject({ message: expect.stringMatching(/ended on 2129-07-08: browsers refuse it/), warn: true });
+  });
+
   it('takes both files or neither, and says which one is missing', () => {
     expect(tlsFromEnv({})).toBeUndefined();
     expect(tlsFromEnv({ TLS_CERT_FILE: 'a.crt', TLS_KEY_FILE: 'a.key' }, '/srv/portal')).toEqual({ certFile: '/srv/portal/a.crt', keyFile: '/srv/portal/a.key' });
