@@ -2,7 +2,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import path from 'node:path';
+import { LOCALHOST_TLS } from '../tests/fixtures/tls/localhost';
 
 /**
  * How `npm run bench:web` serves the product: as a deployment does, over HTTPS, which every browser
@@ -10,11 +10,7 @@ import path from 'node:path';
  * certificate, tests/fixtures/tls). BENCH_WEB_HTTP1=1 serves plain HTTP/1.1 instead, as measured up to
  * stop 38 (docs/web-performance.md "HTTPS and HTTP/2").
  */
-const root = path.join(import.meta.dirname, '..');
-export const benchTls =
-  process.env.BENCH_WEB_HTTP1 === '1'
-    ? undefined
-    : { certFile: path.join(root, 'tests/fixtures/tls/localhost.crt'), keyFile: path.join(root, 'tests/fixtures/tls/localhost.key') };
+export const benchTls = process.env.BENCH_WEB_HTTP1 === '1' ? undefined : LOCALHOST_TLS;
 
 const ca = benchTls ? readFileSync(benchTls.certFile) : undefined;
 

@@ -12,7 +12,7 @@ import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
-import { certificateNote, readTls, reloadTls } from './lib/tls';
+import { certificateNote, readTls, reloadTls, type TlsPair } from './lib/tls';
 
 /**
  * `npm start`: config, portal build when needed, database (PGlite in ./data unless DATABASE_URL),
@@ -46,7 +46,7 @@ async function prepare(config: Config, say: Say) {
 }
 
 /** One serving process: the app on the shared port, the postback worker, graceful shutdown. */
-async function serve(config: Config, database: Database, totpSecretKey: Buffer, say: Say) {
+async function serve(config: Config, database: Database, totpSecretKey: Buffer, say: Say, tls: TlsPair | undefined) {
   // Affiliate postbacks: the outbox worker, woken after each conversion that queued one. Every
   // process runs one; they share the outbox through SKIP LOCKED claims.
   const postbackWorker = createPostbackWorker(database.db, {
@@ -64,7 +64,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
-    tls: config.tls ? readTls(config.tls) : undefined,
+    tls,
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
     captchaKey: captchaKey(config),
@@ -130,7 +130,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     process.on('SIGHUP', () => {
       try {
         const note = certificateNote(reloadTls(app.server, tlsFiles).cert);
-        say(`process ${process.pid}: certificate reloaded from ${tlsFiles.certFile} (${note.warn ? `WARNING: ${note.message}` : note.message})`);
+        say(`process ${process.pid}: certificate reloaded from ${tlsFiles.certFile} (${note.message})`);
       } catch (err) {
         console.error(`[server] process ${process.pid}: certificate not reloaded, the old one stays:`, err instanceof Error ? err.message : err);
       }
@@ -161,18 +161,19 @@ async function main(config: Config) {
   const say: Say = (message) => console.log(`[server] ${message}`);
   if (cluster.isWorker) {
     const database = await open(config);
-    return serve(config, database, totpKey(config), say);
+    return serve(config, database, totpKey(config), say, config.tls ? readTls(config.tls) : undefined);
   }
   const processes = serverProcesses(config);
   if (processes.note) say(processes.note);
   // Unreadable or mismatched certificate files stop the start here, before anything else runs.
-  if (config.tls) {
-    const note = certificateNote(readTls(config.tls).cert);
-    (note.warn ? console.warn : console.log)(`[server] ${note.warn ? 'WARNING: ' : ''}${note.message}`);
+  const tls = config.tls ? readTls(config.tls) : undefined;
+  if (tls) {
+    const note = certificateNote(tls.cert);
+    (note.warn ? console.warn : console.log)(`[server] ${note.message}`);
   }
   const { database, totpSecretKey, demoAvailable } = await prepare(config, say);
   if (processes.count === 1) {
-    await serve(config, database, totpSecretKey, say);
+    await serve(config, database, totpSecretKey, say, tls);
   } else {
     await database.close();
     await supervise(processes.count, say, undefined, Boolean(config.tls));

@@ -63,8 +63,8 @@ export function certificateNote(cert: Buffer, now: Date = new Date()): { message
   const until = new Date(x509.validTo);
   const days = Math.floor((until.getTime() - now.getTime()) / 86_400_000);
   const end = until.toISOString().slice(0, 10);
-  if (days < 0) return { message: `the TLS certificate (${names}) ended on ${end}: browsers refuse it; renew it and send SIGHUP`, warn: true };
-  if (days < CERTIFICATE_WARN_DAYS) return { message: `the TLS certificate (${names}) ends on ${end}, in ${days} day${days === 1 ? '' : 's'}: renew it and send SIGHUP`, warn: true };
+  if (days < 0) return { message: `WARNING: the TLS certificate (${names}) ended on ${end}: browsers refuse it; renew it and send SIGHUP`, warn: true };
+  if (days < CERTIFICATE_WARN_DAYS) return { message: `WARNING: the TLS certificate (${names}) ends on ${end}, in ${days} day${days === 1 ? '' : 's'}: renew it and send SIGHUP`, warn: true };
   return { message: `TLS certificate for ${names}, valid until ${end}`, warn: false };
 }
 

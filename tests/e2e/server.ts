@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { LOCALHOST_TLS } from '../fixtures/tls/localhost';
 
 /**
  * Starts the real product once per worker: `server/index.ts` on a free port with an embedded demo
@@ -46,7 +47,7 @@ async function start(): Promise<{ server: ProductServer; stop: () => Promise<voi
       // The network's operator, made at start (the embedded database is the server's alone).
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
-      ...(E2E_HTTPS ? { TLS_CERT_FILE: 'tests/fixtures/tls/localhost.crt', TLS_KEY_FILE: 'tests/fixtures/tls/localhost.key' } : {}),
+      ...(E2E_HTTPS ? { TLS_CERT_FILE: LOCALHOST_TLS.certFile, TLS_KEY_FILE: LOCALHOST_TLS.keyFile } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

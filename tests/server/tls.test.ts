@@ -13,12 +13,10 @@ import { certificateNote, readTls, reloadTls, type TlsFiles } from '../../server
 import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
 import { buildLink, codeOf, prepareCampaign } from './trackingFixtures';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
+import { LOCALHOST_TLS } from '../fixtures/tls/localhost';
 
 /** The repository's certificate for localhost (tests/fixtures/tls/README.md). */
-const FIXTURE: TlsFiles = {
-  certFile: path.resolve('tests/fixtures/tls/localhost.crt'),
-  keyFile: path.resolve('tests/fixtures/tls/localhost.key'),
-};
+const FIXTURE: TlsFiles = LOCALHOST_TLS;
 const ca = readFileSync(FIXTURE.certFile);
 
 let t: TestContext;

@@ -30,7 +30,7 @@ export function sendSvg(reply: FastifyReply, body: string, download?: string): F
 export class GeneratedImageCache {
   private readonly entries = new Map<string, { body: string; download?: string; at: number }>();
   constructor(
-    private readonly max = 2000,
+    private readonly max = 1000,
     private readonly ttlMs = 10 * 60_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -61,7 +61,7 @@ function brandOf(name: string) {
  */
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const cache = new GeneratedImageCache(1000);
+  const cache = new GeneratedImageCache();
   const send = async (reply: FastifyReply, key: string, make: () => Promise<{ body: string; download?: string }>) => {
     const image = await cache.get(key, make);
     return sendSvg(reply, image.body, image.download);
