@@ -208,6 +208,9 @@ describe('the by-request limit', () => {
     const refused = reviewed.slice(1, 6).find((_, i) => results[i].statusCode === 403)!;
     const detail = (await t.app.inject(withToken(token, { method: 'GET', url: `/api/campaign/${refused}` }))).json();
     expect(detail.campaign.details.request_limit_reached).toBe('Y');
+    // A campaign approved at once is not blocked by the limit, on its page as at the request.
+    const open = (await t.app.inject(withToken(token, { method: 'GET', url: `/api/campaign/${automatic}` }))).json();
+    expect(open.campaign.details.request_limit_reached).toBe('N');
     expect((await submit(automatic, VALID)).statusCode).toBe(200);
   });
 });

@@ -69,7 +69,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
     .leftJoin('campaign_access as a', (j) => j.onRef('a.campaign_id', '=', 'c.id').on('a.affiliate_id', '=', ctx.affiliateId))
     .leftJoin('postbacks as p', (j) => j.onRef('p.campaign_id', '=', 'c.id').on('p.affiliate_id', '=', ctx.affiliateId))
     .select([
-      'c.id', 'c.name', 'c.description', 'c.status', 'c.by_request', 'c.advertiser_id', 'c.epc', 'c.expiry_date', 'c.tracking_type',
+      'c.id', 'c.name', 'c.description', 'c.status', 'c.by_request', 'c.approval_mode', 'c.advertiser_id', 'c.epc', 'c.expiry_date', 'c.tracking_type',
       'c.supports_multiple_postback', 'c.geo_filtering', 'c.os_filtering', 'c.desktop_traffic', 'c.mobile_traffic', 'c.daily_cap',
       'c.preview_url', 'c.search_restrictions', 'c.email_rules', 'c.email_suppression', 'c.email_subject_lines', 'c.email_from_lines',
       's.id as subcategory_id', 's.name as subcategory', 'k.id as main_category_id', 'k.name as category',
@@ -184,7 +184,9 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       desktop_traffic: yn(row.desktop_traffic),
       mobile_traffic: yn(row.mobile_traffic),
       paused: yn(row.status === 'paused'),
-      request_limit_reached: yn(Number(row.pending_requests) >= ctx.byRequestLimit),
+      // Only where the limit holds: a request the server approves at once (Public, or By Request with
+      // automatic approval) is not refused at the limit (server/modules/access/requests.ts), so it is not blocked here.
+      request_limit_reached: yn(row.by_request && row.approval_mode !== 'auto' && Number(row.pending_requests) >= ctx.byRequestLimit),
     },
     commission,
     landing_pages,

@@ -24,14 +24,31 @@ const ApplicationModal = lazy(() => import('./application/ApplicationModal').the
  * shows no button. docs/campaigns.md "Access requests".
  */
 export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
-  const status = campaign.details.affiliate_campaign_status;
-  const [building, setBuilding] = useState(false);
   const [applying, setApplying] = useState(false);
+  // The modal is mounted beside the card, not inside its status branch: a request approved at once
+  // reloads the campaign as Approved (the card changes), and the modal's success message must stay
+  // until the affiliate closes it (spec 000 section 4).
+  return (
+    <>
+      {campaign.details.affiliate_campaign_status === 'Approved' ? (
+        <ApprovedCard campaign={campaign} />
+      ) : (
+        <RequestCard campaign={campaign} onApply={() => setApplying(true)} />
+      )}
+      {applying && (
+        <Suspense fallback={null}>
+          <ApplicationModal campaign={campaign} onClose={() => setApplying(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function ApprovedCard({ campaign }: { campaign: CampaignDetail }) {
+  const [building, setBuilding] = useState(false);
   const { data: affiliate } = useGetAffiliateQuery();
   const searchSafeAllowed = Boolean(affiliate?.success && affiliate.affiliate_flags.includes(SEARCH_SAFE_FLAG));
-
-  if (status === 'Approved') {
-    return (
+  return (
       <Card>
         <CardHeader title="Tracking Link Builder" />
         <CardBody>
@@ -49,9 +66,11 @@ export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
           )}
         </CardBody>
       </Card>
-    );
-  }
+  );
+}
 
+function RequestCard({ campaign, onApply }: { campaign: CampaignDetail; onApply: () => void }) {
+  const status = campaign.details.affiliate_campaign_status;
   const limitReached = campaign.details.request_limit_reached === 'Y' && status !== 'Pending';
   const warning = status === 'Request approval to run';
   return (
@@ -79,18 +98,13 @@ export function AccessCard({ campaign }: { campaign: CampaignDetail }) {
                       : 'Request access to build your tracking link for this campaign.'}
               </p>
               <div>
-                <Button variant={warning ? 'warning' : 'primary'} onPress={() => setApplying(true)}>
+                <Button variant={warning ? 'warning' : 'primary'} onPress={onApply}>
                   {warning ? 'Request approval to run' : 'Request access'}
                 </Button>
               </div>
             </>
           )}
         </Stack>
-        {applying && (
-          <Suspense fallback={null}>
-            <ApplicationModal campaign={campaign} onClose={() => setApplying(false)} />
-          </Suspense>
-        )}
       </CardBody>
     </Card>
   );

@@ -6,6 +6,7 @@ import { APPLICATION_MESSAGES as M } from '../../../../src/shared/campaignApplic
 import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';
+import { body, choose, dialog, fillValid, submit } from './applicationForm';
 
 /**
  * The campaign application modal (spec 000 sections 2, 4, 5, 8; issue 15): loading, the load
@@ -33,43 +34,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const body = () => within(document.body);
-const dialog = () => body().findByRole('dialog', { name: /^Request access/ });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(120).fill(1)]);
-
-async function choose(label: RegExp, option: string) {
-  const d = await dialog();
-  await userEvent.click(within(d).getByRole('button', { name: label }));
-  const listbox = await body().findByRole('listbox');
-  await userEvent.click(within(listbox).getByRole('option', { name: option }));
-  await waitFor(() => expect(body().queryByRole('listbox')).not.toBeInTheDocument());
-}
-
-/** Puts a free-text answer in a field as a paste (one input event): how it is typed is not what these stories check. */
-async function answer(field: HTMLElement, text: string) {
-  await userEvent.click(field);
-  await userEvent.paste(text);
-}
-
-/** Fills a valid application for Email traffic (the campaign allows it). */
-async function fillValid() {
-  const d = within(await dialog());
-  await userEvent.type(await d.findByRole('textbox', { name: /leads will you send per day/ }), '40');
-  await userEvent.click(d.getByText('Use an existing creative'));
-  await choose(/Traffic type/, 'Email');
-  await answer(d.getByRole('textbox', { name: /Where does your list come from/ }), 'Our opted-in finance newsletter');
-  await choose(/How will you mail it/, 'Newsletter ad');
-  await answer(d.getByRole('textbox', { name: /Tell us more/ }), 'US readers, weekly');
-  await answer(d.getByRole('textbox', { name: /How will you promote/ }), 'A sponsored slot in our weekly issue.');
-}
 
 /** Visible once the modal has finished coming in (it fades in). */
 const shows = async (root: ReturnType<typeof within>, text: string | RegExp) => {
   const el = await root.findByText(text);
   await waitFor(() => expect(el).toBeVisible());
 };
-
-const submit = async () => userEvent.click(within(await dialog()).getByRole('button', { name: 'Submit request' }));
 
 export const Loading: Story = { beforeEach: withMocks(campaignAccessHandlers.questionsPending()) };
 

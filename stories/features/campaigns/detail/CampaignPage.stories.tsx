@@ -9,6 +9,7 @@ import { campaignDetailHandlers, campaignFixture } from '../../../mocks/campaign
 import { postbackDefaults } from '../../../mocks/postbacks';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
+import { dialog, fillValid, submit } from './applicationForm';
 
 /** Spec 000 §2 Campaign page: every card, the bookmark, the pickers in view mode and the suppression list. */
 const at = (id = 1205) => ({ layout: 'fullscreen', router: { path: patterns.campaign, initialEntries: [paths.campaign(id)] } }) satisfies PortalParameters & { layout: string };
@@ -122,6 +123,30 @@ export const RequestApprovalToRun: Story = {
     await waitFor(async () => expect(await within(canvasElement).findByText(/asks you to request approval/)).toBeVisible());
     // The warning button opens the application.
     await expect(within(canvasElement).getByRole('button', { name: 'Request approval to run' })).toBeVisible();
+  },
+};
+
+/**
+ * Approved at once (a Public campaign, or automatic approval): the submission reloads the campaign as
+ * Approved, the card turns into the link builder's, and the modal keeps its success message until the
+ * affiliate closes it (spec 000 section 4). Before, the modal lived in the card's not-approved branch and
+ * vanished with the reload.
+ */
+export const ApprovedAtOnce: Story = {
+  beforeEach: (context) => withMocks(...campaignAccessHandlers.approvedAtOnce(), campaignAccessHandlers.questions())(context),
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Request access' }));
+    await fillValid();
+    await submit();
+    // The page has reloaded the campaign as Approved behind the modal...
+    await within(canvasElement).findByRole('button', { name: 'Get your tracking link' });
+    // ...and the modal is still open with its message.
+    const open = within(await dialog());
+    const message = await open.findByText(/You are approved to run this campaign/);
+    await waitFor(() => expect(message).toBeVisible());
+    // What the approved page loads behind the modal (the postback card) settles before the screenshot.
+    await heading(canvasElement);
   },
 };
 
