@@ -8,8 +8,11 @@ import { useApiSelector } from './transitionSelector';
 /** Where the affiliates API lives; any server honouring the contract in `./contract` will do. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
 
-/** Calls that send cookies but no token: login (spec 002 §6) and the resources list (spec 001 §1, §7). */
-const WITHOUT_TOKEN = new Set(['login', 'resources']);
+/**
+ * Calls that send cookies but no token: login (spec 002 §6), the resources list and the security-question
+ * list (spec 001 §1, §7: "no token"; the settings page asks for it too).
+ */
+const WITHOUT_TOKEN = new Set(['login', 'resources', 'getSecurityQuestions']);
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBase,

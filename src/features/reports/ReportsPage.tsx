@@ -114,8 +114,8 @@ function Controls({ type, range, filters, today }: { type: ReportType; range: Da
           )}
           {chosenType !== 'referrals' && quick === 'custom' && (
             <Suspense fallback={null}>
-              <DatePicker label="From" value={custom.start} onChange={(start) => setCustom((c) => ({ ...c, start }))} today={today} errorMessage={customProblem ?? undefined} />
-              <DatePicker label="To" value={custom.end} onChange={(end) => setCustom((c) => ({ ...c, end }))} today={today} />
+              <DatePicker label="From" value={custom.start} onChange={(start) => setCustom((c) => ({ ...c, start }))} today={today} showTodayButton errorMessage={customProblem ?? undefined} />
+              <DatePicker label="To" value={custom.end} onChange={(end) => setCustom((c) => ({ ...c, end }))} today={today} showTodayButton />
             </Suspense>
           )}
           <RunButton>

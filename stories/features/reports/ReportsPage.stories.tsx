@@ -157,6 +157,21 @@ export const CustomDates: Story = {
   },
 };
 
+/** The calendar of a custom date has Today (spec 001 §2.1): it sets the affiliate's today and closes. */
+export const CustomDatesToday: Story = {
+  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Earnings report/);
+    const to = await canvas.findByRole('group', { name: 'To' });
+    await userEvent.click(within(to).getByRole('button'));
+    const calendar = await within(document.body).findByRole('dialog');
+    await userEvent.click(within(calendar).getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(within(to).getByRole('spinbutton', { name: /day/i })).toHaveTextContent('24');
+  },
+};
+
 /** A custom range over two years cannot be run (the server would refuse it): the message and a disabled Run Report. */
 export const CustomRangeTooLong: Story = {
   parameters: at(paths.reports('earnings', { startDate: '2024-11-01', endDate: '2026-11-09' })),

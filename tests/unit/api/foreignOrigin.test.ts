@@ -77,6 +77,15 @@ describe('a usage event to a foreign tracking host', () => {
     expect(loggedOut).not.toHaveBeenCalled();
   });
 
+  it('the security-question list goes without the token, from the settings page too (spec 001 §1, §7: no token)', async () => {
+    const { store } = await setup();
+    const { settingsApi } = await import('../../../src/api/settingsApi');
+    await store.dispatch(settingsApi.endpoints.getSecurityQuestions.initiate());
+    expect(seen).toHaveLength(1);
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/register/getSecurityQuestions');
+    expect(seen[0]!.headers.get('x-app-token')).toBeNull();
+  });
+
   it('same-origin calls keep the token, the cookies and the logout on 401', async () => {
     const { store, shellApi, loggedOut } = await setup();
     await store.dispatch(shellApi.endpoints.getNews.initiate());
