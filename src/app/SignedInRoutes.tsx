@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
-import { onUnauthorized } from '../api/baseApi';
+import { NOT_SUCCESS, onUnauthorized } from '../api/baseApi';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
 import { clearSession } from '../lib/session';
+import { leaveSignInNotice, TOKEN_CHECK_FAILED } from '../lib/signInNotice';
 import { paths, patterns } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { openRoutes } from '../features/auth/routes';
@@ -33,31 +34,35 @@ import { toRoute } from './toRoute';
  */
 const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...maxmoneyRoutes, ...resourcesRoutes, ...referRoutes];
 
-/** Logout (spec 002 §4): remove the three keys and reload. */
-function endSession() {
+/** Logout (spec 002 §4): remove the three keys and reload; `notice` shows on the sign-in screen. */
+function endSession(notice?: string) {
   clearSession();
+  if (notice) leaveSignInNotice(notice);
   window.location.reload();
 }
 
 /**
  * On every route change of a signed-in affiliate: re-verify the token and record a page view
- * (spec 002 §4). A failed verification, or any 401, ends the session.
+ * (spec 002 §4). A failed verification, or any 401, ends the session, and the sign-in screen it reloads
+ * to says 'Error while verifying token.' (spec 000 §8).
  */
 function useSessionChecks() {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const [pageView] = usePageViewMutation();
-  useEffect(() => onUnauthorized(endSession), []);
+  // A 401 on any call is the server no longer accepting the token: the same end, and the same message.
+  useEffect(() => onUnauthorized(() => endSession(TOKEN_CHECK_FAILED)), []);
   useEffect(() => {
     window.scrollTo?.(0, 0);
     const check = dispatch(authApi.endpoints.verifyToken.initiate(undefined, { forceRefetch: true, subscribe: false }));
     check.unwrap().then(
       (r) => {
-        if (!r.success) endSession();
+        if (!r.success) endSession(TOKEN_CHECK_FAILED);
       },
-      (e: { status?: unknown }) => {
-        // A network failure is not proof the session is gone; a server answer is.
-        if (typeof e?.status === 'number') endSession();
+      (e: { status?: unknown; error?: unknown }) => {
+        // A network failure is not proof the session is gone; a server answer is: an error status, or
+        // a 2xx whose `success` is not true (spec 002 §7: "false means invalid"; baseApi makes it an error).
+        if (typeof e?.status === 'number' || e?.error === NOT_SUCCESS) endSession(TOKEN_CHECK_FAILED);
       },
     );
     void pageView({ screen_name: location.pathname, query_string: location.search });

@@ -12,6 +12,8 @@ export const storageKeys = {
   newsSeen: 'mb-news-seen',
   /** Not the spec's: the theme chosen on this device ('light' or 'dark'; none means System). public/theme-boot.js reads it too. */
   theme: 'mb-theme',
+  /** Not the spec's, in sessionStorage: a message for the sign-in screen after a reload (a failed token check). */
+  signInNotice: 'mb-signin-notice',
 } as const;
 
 export const sessionKeys = [storageKeys.authToken, storageKeys.affiliateId, storageKeys.tokenCopy] as const;

@@ -36,6 +36,25 @@ test('the demo affiliate signs straight in to /dashboard, and sign-out removes t
   expect(r.status).toBe(401);
 });
 
+test('a token revoked elsewhere ends the session at the next screen, and sign-in says why (spec 000 §8)', async ({ page, product }) => {
+  await submitCredentials(page, product.url, 'demo@example.com');
+  await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
+  await expect(page.getByText(/Welcome,/)).toBeVisible();
+  const { token } = await sessionKeys(page);
+  // Signed out from another device: the server revokes the token.
+  const out = await fetch(`${product.url}/api/authenticationApp/logout`, { method: 'POST', headers: { 'x-app-token': token!, 'content-type': 'application/json' }, body: '{}' });
+  expect(out.status).toBe(200);
+  // The next screen's token check fails: the page reloads to sign-in, with the reason.
+  await page.getByRole('link', { name: 'Reports' }).first().click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Error while verifying token.');
+  expect(await sessionKeys(page)).toEqual({ token: null, aid: null, copy: null });
+  // Once only: coming back to sign-in later does not repeat it.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the sign-in form is drawn without the store and the machines, which load on the first touch (issue 11)', async ({ page, product }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

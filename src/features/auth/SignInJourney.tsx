@@ -4,6 +4,7 @@ import type { codeVerificationMachine } from '../../machines/codeVerification.ma
 import { credentialMessages, validateCredentials, type CredentialErrors } from '../../machines/signIn.rules';
 import type { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
 import { FlowStartContext } from '../../lib/flowStart';
+import { clearSignInNotice, peekSignInNotice } from '../../lib/signInNotice';
 import { paths } from '../../shared/paths';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { preloadableLazy } from '../../lib/preloadableLazy';
@@ -136,7 +137,14 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   // Before the machine is here, the page judges the fields with the machine's own rules (so a message
   // shows at once) and keeps the submit; the machine judges it again when it starts, and sends it when good.
   const [earlyErrors, setEarlyErrors] = useState<CredentialErrors>(noFieldErrors);
+  // A message left by the signed-in portal before it reloaded here (a failed token check, spec 000 §8):
+  // shown until the first submit, and once only.
+  const [notice, setNotice] = useState(peekSignInNotice);
+  useEffect(() => {
+    if (notice) clearSignInNotice();
+  }, [notice]);
   const submit = (email: string, password: string) => {
+    setNotice(null);
     if (actor) {
       actor.send({ type: 'SUBMIT', email, password });
       return;
@@ -150,7 +158,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   };
 
   const state = snapshot ? (snapshot.value as string) : 'credentials';
-  const error = loadFailed ? credentialMessages.connection : (snapshot?.context.error ?? null);
+  const error = loadFailed ? credentialMessages.connection : (snapshot?.context.error ?? notice);
   const fieldErrors = snapshot ? snapshot.context.fieldErrors : earlyErrors;
   const email = snapshot?.context.email ?? '';
   const verification = snapshot?.children.codeVerification as ActorRefFrom<typeof codeVerificationMachine> | undefined;

@@ -9,6 +9,7 @@ import { SignInJourneyWithStore } from './SignInJourneyWithStore';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { twoFactorMessages } from '../../../src/machines/twoFactorSetup.machine';
 import { storageKeys } from '../../../src/lib/storageKeys';
+import { leaveSignInNotice, peekSignInNotice, TOKEN_CHECK_FAILED } from '../../../src/lib/signInNotice';
 import {
   CODE_HANDLE,
   authServerMessages,
@@ -226,6 +227,28 @@ export const WrongPassword: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
     await expect(calls.login).toHaveBeenCalledTimes(2);
+  }),
+};
+
+/**
+ * Sent here by a failed token check (spec 000 §8): the signed-in portal left 'Error while verifying
+ * token.' for this screen before it reloaded; it shows once, as the form's banner (the next submit's
+ * answer takes its place, as in WrongPassword).
+ */
+export const AfterFailedTokenCheck: Story = {
+  beforeEach: (context) => {
+    const cleanup = withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) }))(context);
+    leaveSignInNotice(TOKEN_CHECK_FAILED);
+    return () => {
+      sessionStorage.clear();
+      cleanup();
+    };
+  },
+  play: journey(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(TOKEN_CHECK_FAILED);
+    // Shown once: a later visit to the sign-in screen does not show it again.
+    await waitFor(() => expect(peekSignInNotice()).toBeNull());
   }),
 };
 
