@@ -31,7 +31,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { REPORT_LABELS, reportCsvName, type ReportType } from './reportTypes';
 import { failureText, NO_STATS } from './reportErrors';
-import { reportUrl, type ReportFilters } from './reportUrl';
+import { appliedFilters, reportUrl, type ReportFilters } from './reportUrl';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import type { ReportChart as ReportChartComponent } from './ReportChart';
 import { ChartPlaceholder } from './chartFrame';
@@ -117,7 +117,7 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
   const loading = (query.isFetching && !loaded) || (chartWaiting && loaded !== null && loaded.rows.length > 0);
   return (
     <>
-      <Banners type={type} range={range} filters={filters} loaded={loaded} />
+      <Banners type={type} range={range} filters={appliedFilters(type, filters)} loaded={loaded} />
       {withChart && Chart && loaded && loaded.rows.length > 0 ? (
         <Chart range={range} filters={type === 'clicks' ? filters : {}} />
       ) : (

@@ -14,7 +14,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import { INVALID_REPORT_TYPE, isReportType, REPORT_LABELS, REPORT_TYPES, type ReportType } from './reportTypes';
 import { ReportBody } from './ReportBody';
 import { PageStack } from '../../ui/PageStack';
-import { filtersFrom, reportUrl, type ReportFilters } from './reportUrl';
+import { appliedFilters, filtersFrom, reportUrl, type ReportFilters } from './reportUrl';
 
 // The date pickers (a calendar and its date library) load when Custom is chosen.
 const DatePicker = lazy(() => import('../../ui/DatePicker').then((m) => ({ default: m.DatePicker })));
@@ -85,7 +85,8 @@ function Controls({ type, range, filters, today }: { type: ReportType; range: Da
   const run = () => {
     if (customProblem) return;
     const next = quick === 'custom' ? { start: custom.start!, end: custom.end! } : quickRange(quick, today)!;
-    navigate(reportUrl(chosenType, chosenType === 'referrals' ? null : next, chosenType === 'referrals' ? {} : filters));
+    // The filters the chosen report applies go along; the others are dropped (its URL and banners say what it shows).
+    navigate(reportUrl(chosenType, chosenType === 'referrals' ? null : next, appliedFilters(chosenType, filters)));
   };
 
   return (

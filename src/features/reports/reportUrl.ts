@@ -19,6 +19,29 @@ export function filtersFrom(params: URLSearchParams): ReportFilters {
   return { oid: id('oid'), cid: id('cid'), lpid: id('lpid'), subid: subid === null || subid === '' ? undefined : subid };
 }
 
+/**
+ * The filters each report applies: the parameters of its call (spec 001 section 7; the reversals' oid
+ * is ours, docs/reports.md). A filter a report does not apply is neither in its URL nor in its
+ * banners: the earnings of every campaign under a "Campaign: ..." banner would say what is not so.
+ */
+const APPLIED: Record<ReportType, ReadonlyArray<keyof ReportFilters>> = {
+  earnings: [],
+  creatives: ['oid'],
+  subid: ['oid'],
+  landingPages: ['oid'],
+  clicks: ['oid', 'cid', 'lpid', 'subid'],
+  conversions: ['oid', 'cid', 'lpid', 'subid'],
+  reversals: ['oid'],
+  referrals: [],
+};
+
+/** Of `filters`, those the report of `type` applies. */
+export function appliedFilters(type: ReportType, filters: ReportFilters): ReportFilters {
+  const out: ReportFilters = {};
+  for (const key of APPLIED[type]) if (filters[key] !== undefined) Object.assign(out, { [key]: filters[key] });
+  return out;
+}
+
 /** The URL of a report: its type, its shown days (both included) and its filters. */
 export function reportUrl(type: ReportType, range: DayRange | null, filters: ReportFilters, page?: number) {
   return paths.reports(type, {

@@ -183,6 +183,22 @@ export const CustomRangeTooLong: Story = {
   },
 };
 
+/**
+ * A filter the report does not apply shows no banner (spec 001 §2.1, §7): the earnings report of every
+ * campaign, reached with a campaign still in the address, says nothing of that campaign.
+ */
+export const FilterNotApplied: Story = {
+  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09', oid: 1205, subid: 'fb_feed' })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await table(canvasElement, /Earnings report/);
+    await expect(canvas.queryByRole('button', { name: /Remove .* filter/ })).not.toBeInTheDocument();
+    // Run Report keeps only what the chosen report applies.
+    await userEvent.click(canvas.getByRole('button', { name: 'Run Report' }));
+    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-03&endDate=2026-11-09');
+  },
+};
+
 export const Creatives: Story = {
   parameters: at(paths.reports('creatives', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
   beforeEach: withMocks(reportHandlers.creatives()),
