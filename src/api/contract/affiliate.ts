@@ -97,7 +97,8 @@ export const affiliateEndpoints = {
     access: 'session',
     tags: ['affiliate'],
     summary: 'The signed-in affiliate (spec 002 section 7; profile fields of spec 001 section 3)',
-    // log=true is sent by the settings page (spec 001 section 7); the answer is the same.
+    // log=true (spec 001 section 7) is accepted and answered the same. The portal does not send it: one
+    // cached affiliate query serves the shell and the settings page (decision, docs/settings.md).
     query: z.object({ log: z.enum(['true', 'false']).optional() }),
     response: AffiliateResponse,
   }),
