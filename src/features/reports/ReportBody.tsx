@@ -251,10 +251,29 @@ const money = (n: number) => formatMoney(n);
 const count = (n: number) => formatCount(n);
 const rate = (n: number) => `${formatPercentNumber(n)}%`;
 
-function figureColumns<R extends ReportTotals>(): TableColumn<R>[] {
+/**
+ * The figure columns. `leadsHref`: a drill-down row's leads link to the conversions behind them (spec 001
+ * section 2.1: /reports/conversions with oid and one of cid, subid or lpid).
+ */
+function figureColumns<R extends ReportTotals>(leadsHref?: (r: R) => string): TableColumn<R>[] {
   return [
     { key: 'clicks', header: 'Clicks', numeric: true, allowsSorting: true, render: (r) => count(r.clicks) },
-    { key: 'leads', header: 'Leads', numeric: true, allowsSorting: true, render: (r) => count(r.leads) },
+    {
+      key: 'leads',
+      header: 'Leads',
+      numeric: true,
+      allowsSorting: true,
+      render: (r) =>
+        leadsHref && r.leads > 0 ? (
+          <Link href={leadsHref(r)} aria-label={`${count(r.leads)} leads: their conversions`}>
+            {count(r.leads)}
+          </Link>
+        ) : (
+          count(r.leads)
+        ),
+      // The totals are of the whole report: a number, not a link to one row's conversions.
+      renderTotal: (t) => count(t.leads ?? 0),
+    },
     { key: 'conversion', header: 'Conversion', numeric: true, allowsSorting: true, render: (r) => rate(r.conversion) },
     { key: 'sales', header: 'Sales', numeric: true, allowsSorting: true, render: (r) => money(r.sales) },
     { key: 'earnings', header: 'Earnings', numeric: true, allowsSorting: true, render: (r) => money(r.earnings) },
@@ -327,7 +346,7 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
     case 'creatives': {
       const columns: TableColumn<CreativeRow>[] = [
         { key: 'creative_name', header: 'Creative', allowsSorting: true, isRowHeader: true, render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, cid: r.creative_id })}>{r.creative_name}</Link> },
-        ...figureColumns<CreativeRow>(),
+        ...figureColumns<CreativeRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, cid: r.creative_id })),
       ];
       return <SortableTable label={label} rows={loaded.rows as CreativeRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.creative_id} />;
     }
@@ -341,7 +360,7 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
           render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, subid: r.subid1 || undefined })}>{r.subid1 || '(none)'}</Link>,
         },
         ...(filters.oid === undefined ? [campaignColumn<SubIdRow>()] : []),
-        ...figureColumns<SubIdRow>(),
+        ...figureColumns<SubIdRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, subid: r.subid1 || undefined })),
       ];
       return <SortableTable label={label} rows={loaded.rows as SubIdRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => `${r.campaign_id}:${r.subid1}`} />;
     }
@@ -359,7 +378,7 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
             </PageName>
           ),
         },
-        ...figureColumns<LandingPageRow>(),
+        ...figureColumns<LandingPageRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, lpid: r.landing_page_id || undefined })),
       ];
       return <SortableTable label={label} rows={loaded.rows as LandingPageRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.landing_page_id} />;
     }

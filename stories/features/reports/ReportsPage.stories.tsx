@@ -206,6 +206,9 @@ export const Creatives: Story = {
     const t = await table(canvasElement, /Creatives report/);
     await expect(within(t).getByText('Raw link')).toBeVisible();
     await expect(within(canvasElement).getByRole('link', { name: /^NovaLend/ })).toHaveAttribute('href', '/campaign/1205');
+    // A creative's leads open the conversions behind them (spec 001 §2.1).
+    const leads = within(t).getAllByRole('link', { name: /leads: their conversions$/ })[0];
+    await expect(leads.getAttribute('href')).toMatch(/^\/reports\/conversions\?startDate=2026-11-01&endDate=2026-11-30&oid=1205&cid=\d+$/);
   },
 };
 
