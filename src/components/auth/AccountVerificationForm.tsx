@@ -38,9 +38,12 @@ export function AccountVerificationForm({
   smsHint = '(Add your mobile number after logging in to receive code via SMS)',
 }: AccountVerificationFormProps) {
   const [code, setCode] = useState('');
+  // Clicking a banner dismisses it (spec 002 §4); the next send's error shows again.
+  const [attempt, setAttempt] = useState(0);
   const choosing = step === 'choosingMethod' || step === 'sending';
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setAttempt((n) => n + 1);
     if (choosing) onSend();
     else onSubmit(code);
   };
@@ -60,7 +63,7 @@ export function AccountVerificationForm({
             description={mobileAvailable ? undefined : smsHint}
           />
           {error && (
-            <SystemMessage variant="error" isDismissable={false}>
+            <SystemMessage key={attempt} variant="error">
               {error}
             </SystemMessage>
           )}
@@ -70,9 +73,7 @@ export function AccountVerificationForm({
         </>
       ) : (
         <>
-          <SystemMessage variant="success" isDismissable={false}>
-            {codeMessages.sent}
-          </SystemMessage>
+          <SystemMessage variant="success">{codeMessages.sent}</SystemMessage>
           <TextField
             label="Verification code"
             name="code"

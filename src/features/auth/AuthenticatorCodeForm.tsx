@@ -14,15 +14,18 @@ export interface AuthenticatorCodeFormProps {
 /** Spec 002 §2 Authenticator code screen: 'Enter the 6 digit code from Google Authenticator.' */
 export function AuthenticatorCodeForm({ error, isPending, onSubmit, onCancel }: AuthenticatorCodeFormProps) {
   const [code, setCode] = useState('');
+  // A click dismisses the error banner (spec 002 §4); the next attempt's error shows again.
+  const [attempt, setAttempt] = useState(0);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setAttempt((n) => n + 1);
     onSubmit(code);
   };
   return (
     <Form onSubmit={submit} noValidate aria-label="Authenticator code">
       <p style={{ margin: 0 }}>Enter the 6 digit code from Google Authenticator.</p>
       {error && (
-        <SystemMessage variant="error" isDismissable={false}>
+        <SystemMessage key={attempt} variant="error">
           {error}
         </SystemMessage>
       )}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AuthenticatorCodeForm } from '../../../src/features/auth/AuthenticatorCodeForm';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { authServerMessages } from '../../mocks/auth';
@@ -39,10 +39,16 @@ export const Cancel: Story = {
   },
 };
 
+/** A click dismisses the banner (spec 002 §4); the next attempt's error shows again. */
 export const WrongCode: Story = {
   args: { error: signInMessages.wrongOtp },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('The code you entered is incorrect. Please try again.');
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The code you entered is incorrect. Please try again.');
+    await userEvent.click(canvas.getByRole('alert'));
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+    await userEvent.type(canvas.getByRole('textbox', { name: /Authentication code/ }), '654321{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The code you entered is incorrect. Please try again.');
   },
 };
 
