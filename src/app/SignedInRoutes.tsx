@@ -34,10 +34,13 @@ import { toRoute } from './toRoute';
  */
 const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...maxmoneyRoutes, ...resourcesRoutes, ...referRoutes];
 
+/** The affiliate chose Logout: a call answered 401 meanwhile (the token is being revoked) is no failure to explain. */
+let signingOut = false;
+
 /** Logout (spec 002 §4): remove the three keys and reload; `notice` shows on the sign-in screen. */
 function endSession(notice?: string) {
   clearSession();
-  if (notice) leaveSignInNotice(notice);
+  if (notice && !signingOut) leaveSignInNotice(notice);
   window.location.reload();
 }
 
@@ -127,7 +130,8 @@ function SignedInApp() {
   const [logout] = useLogoutMutation();
   const onLogout = () => {
     // Revoke the token on the server, then forget it here whatever the answer.
-    void logout().finally(endSession);
+    signingOut = true;
+    void logout().finally(() => endSession());
   };
   return (
     <>
