@@ -126,9 +126,14 @@ export function machineStory(flowName: string, stateName: string): StoryObj {
       return <FlowStartProvider value={value}>{screen.render()}</FlowStartProvider>;
     },
     play: async ({ id }) => {
-      await waitFor(() => expect(started.get(id)).toBeDefined());
-      const root = started.get(id)!;
-      const actor = start.childId ? (root.getSnapshot().children[start.childId] as AnyActorRef) : root;
+      // The root actor, then (for a child's state) its child: on a busy machine the child can appear a
+      // moment after the root (a CI run read it as undefined, stop 40).
+      const actorOf = () => {
+        const root = started.get(id);
+        return start.childId ? (root?.getSnapshot().children[start.childId] as AnyActorRef | undefined) : root;
+      };
+      await waitFor(() => expect(actorOf()).toBeDefined());
+      const actor = actorOf()!;
       // The screen shows the state and the machine stays in it.
       await expect(actor.getSnapshot().matches(state.value)).toBe(true);
       // Something shows: text, or (while a call is pending) a progress indicator.
