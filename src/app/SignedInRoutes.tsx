@@ -58,16 +58,12 @@ function useSessionChecks() {
   useEffect(() => {
     window.scrollTo?.(0, 0);
     const check = dispatch(authApi.endpoints.verifyToken.initiate(undefined, { forceRefetch: true, subscribe: false }));
-    check.unwrap().then(
-      (r) => {
-        if (!r.success) endSession(TOKEN_CHECK_FAILED);
-      },
-      (e: { status?: unknown; error?: unknown }) => {
-        // A network failure is not proof the session is gone; a server answer is: an error status, or
-        // a 2xx whose `success` is not true (spec 002 §7: "false means invalid"; baseApi makes it an error).
-        if (typeof e?.status === 'number' || e?.error === NOT_SUCCESS) endSession(TOKEN_CHECK_FAILED);
-      },
-    );
+    // baseApi turns an answer without `success: true` into an error (NOT_SUCCESS), so every failure lands
+    // here. A network failure is not proof the session is gone; a server answer is: an error status, or
+    // a 2xx whose `success` is false (spec 002 §7: "false means invalid").
+    check.unwrap().catch((e: { status?: unknown; error?: unknown }) => {
+      if (typeof e?.status === 'number' || e?.error === NOT_SUCCESS) endSession(TOKEN_CHECK_FAILED);
+    });
     void pageView({ screen_name: location.pathname, query_string: location.search });
   }, [location.pathname, location.search, dispatch, pageView]);
 }

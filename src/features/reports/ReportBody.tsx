@@ -31,7 +31,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { REPORT_LABELS, reportCsvName, type ReportType } from './reportTypes';
 import { failureText, NO_STATS } from './reportErrors';
-import { appliedFilters, reportUrl, type ReportFilters } from './reportUrl';
+import { apiFilters, appliedFilters, reportUrl, type ReportFilters } from './reportUrl';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import type { ReportChart as ReportChartComponent } from './ReportChart';
 import { ChartPlaceholder } from './chartFrame';
@@ -75,9 +75,11 @@ interface Loaded<R> {
 }
 
 /** The report of the URL: its call, then the banners, the table and the CSV button. */
-export function ReportBody({ type, range, filters, page }: { type: ReportType; range: DayRange; filters: ReportFilters; page: number }) {
+export function ReportBody({ type, range, filters: given, page }: { type: ReportType; range: DayRange; filters: ReportFilters; page: number }) {
   const dates = apiDates(range);
-  const f = { oid: filters.oid === undefined ? undefined : String(filters.oid), cid: filters.cid === undefined ? undefined : String(filters.cid), lpid: filters.lpid === undefined ? undefined : String(filters.lpid), subid: filters.subid };
+  // What this report applies (reportUrl.ts): its call, its banners, its chart and its page links use these alone.
+  const filters = appliedFilters(type, given);
+  const f = apiFilters(filters);
   const skip = (t: ReportType) => type !== t;
   const needsOid = type === 'creatives' || type === 'landingPages';
   const earnings = reportsApi.useEarningsReportQuery(dates, { skip: skip('earnings') });
@@ -117,9 +119,9 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
   const loading = (query.isFetching && !loaded) || (chartWaiting && loaded !== null && loaded.rows.length > 0);
   return (
     <>
-      <Banners type={type} range={range} filters={appliedFilters(type, filters)} loaded={loaded} />
+      <Banners type={type} range={range} filters={filters} loaded={loaded} />
       {withChart && Chart && loaded && loaded.rows.length > 0 ? (
-        <Chart range={range} filters={type === 'clicks' ? filters : {}} />
+        <Chart range={range} filters={filters} />
       ) : (
         // The chart's place is kept while the report or the chart's code loads (a report without rows
         // shows no chart): the report's card below does not move down when the chart arrives.
@@ -152,7 +154,7 @@ export function ReportBody({ type, range, filters, page }: { type: ReportType; r
 /** The active filters as banners, each with its Remove link (spec 001 sections 2.1, 4). */
 function Banners({ type, range, filters, loaded }: { type: ReportType; range: DayRange; filters: ReportFilters; loaded: Loaded<unknown> | null }) {
   const navigate = useNavigate();
-  const remove = (next: ReportFilters, nextType: ReportType = type) => navigate(reportUrl(nextType, range, next));
+  const remove = (next: ReportFilters, nextType: ReportType = type) => navigate(reportUrl(nextType, range, appliedFilters(nextType, next)));
   const banners: ReactNode[] = [];
   if (filters.oid !== undefined) {
     const name = loaded?.campaign?.name ?? `Campaign #${filters.oid}`;
@@ -165,7 +167,7 @@ function Banners({ type, range, filters, loaded }: { type: ReportType; range: Da
             Campaign: <Link href={paths.campaign(filters.oid)}>{name}</Link> (#{filters.oid}) ·{' '}
             <Link href={reportUrl('earnings', range, {})}>Earnings report</Link>
           </span>
-          <Button variant="link" size="sm" onPress={() => remove({ subid: type === 'subid' ? undefined : filters.subid }, drill ? 'earnings' : type)}>
+          <Button variant="link" size="sm" onPress={() => remove({ subid: filters.subid }, drill ? 'earnings' : type)}>
             Remove campaign filter
           </Button>
         </BannerLine>

@@ -12,7 +12,7 @@ import { Card, CardBody } from '../../ui/Card';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Table, type TableColumn } from '../../ui/Table';
 import { CHART_HEIGHT as HEIGHT, ChartBodySkeleton, ChartHead as Head, LinkRow, Readout } from './chartFrame';
-import type { ReportFilters } from './reportUrl';
+import { apiFilters, type ReportFilters } from './reportUrl';
 
 /**
  * The chart above the earnings and clicks reports (issue 16, beyond the spec): clicks, conversions
@@ -40,13 +40,7 @@ const pointText = (p: SeriesPoint) =>
   `${bucketName(p.start)}: ${formatCount(p.clicks)} ${p.clicks === 1 ? 'click' : 'clicks'}, ${formatCount(p.leads)} ${p.leads === 1 ? 'conversion' : 'conversions'}, ${formatMoney(p.earnings)} earnings`;
 
 export function ReportChart({ range, filters }: { range: DayRange; filters: ReportFilters }) {
-  const query = {
-    ...apiDates(range),
-    oid: filters.oid === undefined ? undefined : String(filters.oid),
-    cid: filters.cid === undefined ? undefined : String(filters.cid),
-    lpid: filters.lpid === undefined ? undefined : String(filters.lpid),
-    subid: filters.subid,
-  };
+  const query = { ...apiDates(range), ...apiFilters(filters) };
   const series = reportsApi.useReportSeriesQuery(query);
   const headingId = useId();
   const [metric, setMetric] = useState<Metric>('clicks');

@@ -42,6 +42,12 @@ export function appliedFilters(type: ReportType, filters: ReportFilters): Report
   return out;
 }
 
+/** The filters as a report call's query parameters (ids as text; absent ones stay absent). */
+export function apiFilters(filters: ReportFilters): { oid?: string; cid?: string; lpid?: string; subid?: string } {
+  const text = (n: number | undefined) => (n === undefined ? undefined : String(n));
+  return { oid: text(filters.oid), cid: text(filters.cid), lpid: text(filters.lpid), subid: filters.subid };
+}
+
 /** The URL of a report: its type, its shown days (both included) and its filters. */
 export function reportUrl(type: ReportType, range: DayRange | null, filters: ReportFilters, page?: number) {
   return paths.reports(type, {
