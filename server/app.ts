@@ -178,7 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trackingOptions: TrackingOptions = {
     ...DEFAULT_TRACKING, trustProxy: deps.trustProxy ?? false, timeZone: ctx.reportTimeZone, ...deps.tracking,
   };
-  const clickEngine = createClickEngine(deps.db, trackingOptions, ctx.now);
+  const clickEngine = createClickEngine(deps.db, trackingOptions, ctx.now, app.log);
+  // The click journal takes over what an earlier process left before the server answers clicks.
+  app.addHook('onReady', () => clickEngine.batcher.start());
   fast.click = createFastClickHandler(clickEngine, trackingOptions, (err) => app.log.error({ err }, 'click failed'));
 
   await app.register(helmet, {

@@ -27,6 +27,8 @@ export function serverProcesses(
  * (tracking/rollupShards.ts) are its own, so two processes' batches never wait for one row.
  */
 export const PROCESS_INDEX_ENV = 'SERVER_PROCESS_INDEX';
+/** How many server processes the primary runs (the click journal's first process takes over the directories of indexes beyond it). */
+export const PROCESS_COUNT_ENV = 'SERVER_PROCESS_COUNT';
 
 /** What a server process tells the primary once it listens. */
 export const READY_MESSAGE = 'server-ready';
@@ -41,9 +43,15 @@ export function reportReady() {
  * that dies later is replaced (after a second when it died young, so a crash loop does not spin);
  * SIGINT/SIGTERM are passed on as SIGTERM (each process stops gracefully: in-flight requests finish,
  * queued clicks are written) and the primary exits once all have exited, forcing them after
- * `forceAfterMs`; with `relayHangup`, SIGHUP is passed on (HTTPS: reload the certificate). Resolves once all are ready; a process that fails before the first start ends all.
+ * `forceAfterMs`, then runs `afterStop` (the click journals' last hand-over); with `relayHangup`, SIGHUP is passed on (HTTPS: reload the certificate). Resolves once all are ready; a process that fails before the first start ends all.
  */
-export function supervise(count: number, say: (message: string) => void, forceAfterMs = 15_000, relayHangup = false): Promise<void> {
+export function supervise(
+  count: number,
+  say: (message: string) => void,
+  forceAfterMs = 15_000,
+  relayHangup = false,
+  afterStop: () => Promise<void> = async () => undefined,
+): Promise<void> {
   let closing = false;
   let started = false;
   /** When each process was forked, and its index (a replacement takes the index of the one it replaces). */
@@ -51,7 +59,7 @@ export function supervise(count: number, say: (message: string) => void, forceAf
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
 
   const fork = (index: number) => {
-    const worker = cluster.fork({ [PROCESS_INDEX_ENV]: String(index) });
+    const worker = cluster.fork({ [PROCESS_INDEX_ENV]: String(index), [PROCESS_COUNT_ENV]: String(count) });
     forked.set(worker, { at: Date.now(), index });
     return worker;
   };
@@ -91,8 +99,16 @@ export function supervise(count: number, say: (message: string) => void, forceAf
       forked.delete(worker);
       if (closing) {
         if (alive().length === 0) {
-          say('stopped cleanly');
-          process.exit(0);
+          afterStop().then(
+            () => {
+              say('stopped cleanly');
+              process.exit(0);
+            },
+            (err: unknown) => {
+              console.error('[server] error after the server processes stopped:', err instanceof Error ? err.message : err);
+              process.exit(1);
+            },
+          );
         }
         return;
       }

@@ -5,7 +5,7 @@ import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { TrackingOptions } from './modules/tracking/options';
 import { MAX_PROCESS_INDEX } from './modules/tracking/rollupShards';
-import { PROCESS_INDEX_ENV } from './cluster';
+import { PROCESS_COUNT_ENV, PROCESS_INDEX_ENV } from './cluster';
 import { DEFAULT_CREATIVE_BASE } from './modules/images/cdn';
 import type { PaychangeSettings } from './modules/paychange/providers';
 
@@ -117,7 +117,7 @@ export interface AccessConfig {
 /** The tracking engine's knobs that come from the environment (the rest come from the app). */
 export type TrackingConfig = Pick<
   TrackingOptions,
-  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'clickQueueMax' | 'processIndex'
+  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'clickQueueMax' | 'processIndex' | 'clickJournal'
 >;
 
 export interface PostbackConfig {
@@ -155,6 +155,16 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number, scheme: 'h
     clickQueueMax: intFromEnv(env.CLICK_QUEUE_MAX, 0, 'CLICK_QUEUE_MAX'),
     // Set by the primary for each server process it forks (server/cluster.ts), not by operators.
     processIndex: Math.min(MAX_PROCESS_INDEX, intFromEnv(env[PROCESS_INDEX_ENV], 0, PROCESS_INDEX_ENV)),
+    clickJournal: env.DATABASE_URL && switchFromEnv(env.CLICK_JOURNAL, true, 'CLICK_JOURNAL')
+      ? {
+        dir: path.resolve(process.cwd(), env.CLICK_JOURNAL_DIR || path.join(env.DATA_DIR || 'data', 'click-journal')),
+        rotateMs: Math.max(10, intFromEnv(env.CLICK_JOURNAL_ROTATE_MS, 200, 'CLICK_JOURNAL_ROTATE_MS')),
+        maxBacklogBytes: Math.max(1, intFromEnv(env.CLICK_JOURNAL_MAX_MB, 1024, 'CLICK_JOURNAL_MAX_MB')) * 1024 * 1024,
+        sync: switchFromEnv(env.CLICK_JOURNAL_SYNC, true, 'CLICK_JOURNAL_SYNC'),
+        // Set by the primary for each server process it forks (server/cluster.ts).
+        processCount: Math.max(1, intFromEnv(env[PROCESS_COUNT_ENV], 1, PROCESS_COUNT_ENV)),
+      }
+      : null,
   };
 }
 

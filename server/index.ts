@@ -4,12 +4,13 @@ import { buildPortalIfNeeded } from './build';
 import { reportReady, serverProcesses, supervise } from './cluster';
 import { captchaKey, loadConfig, pgliteDir, totpKey, type Config } from './config';
 import { prepareDatabase } from './db/bootstrap';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, pgPoolOf, type Database } from './db/database';
 import { foldRollupShards } from './db/rollups';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo/seed';
 import { createMessenger } from './lib/messenger';
 import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
+import { drainClickJournals } from './modules/tracking/journal';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
 import { certificateNote, readTls, reloadTls, type TlsPair } from './lib/tls';
@@ -43,6 +44,24 @@ async function prepare(config: Config, say: Say) {
   const operator = config.access.bootstrapOperator;
   if (operator) say(`operator ${operator.email}: ${await upsertOperator(database.db, operator.email, operator.password)} (OPERATOR_EMAIL)`);
   return { database, totpSecretKey, demoAvailable: prepared.demoAvailable };
+}
+
+/**
+ * After every server process has stopped: what a click journal still holds goes to Postgres (a
+ * process replaced just before the stop may not have opened its journal; tracking/journal.ts).
+ */
+async function drainJournals(config: Config, say: Say) {
+  const settings = config.tracking.clickJournal;
+  if (!settings) return;
+  const database = await open(config);
+  try {
+    const pool = pgPoolOf(database.db);
+    const log = { warn: (obj: object, msg: string) => console.warn(`[server] ${msg}`, obj), error: (obj: object, msg: string) => console.error(`[server] ${msg}`, obj) };
+    const clicks = pool ? await drainClickJournals(pool, settings.dir, log) : 0;
+    if (clicks > 0) say(`click journal: ${clicks} clicks left by a stopped process handed to Postgres`);
+  } finally {
+    await database.close();
+  }
 }
 
 /** One serving process: the app on the shared port, the postback worker, graceful shutdown. */
@@ -176,7 +195,7 @@ async function main(config: Config) {
     await serve(config, database, totpSecretKey, say, tls);
   } else {
     await database.close();
-    await supervise(processes.count, say, undefined, Boolean(config.tls));
+    await supervise(processes.count, say, undefined, Boolean(config.tls), () => drainJournals(config, say));
   }
   sayReady(config, started, demoAvailable, processes.count, say);
 }

@@ -17,6 +17,7 @@ import * as m0016 from './migrations/0016_registration';
 import * as m0017 from './migrations/0017_maxmoney';
 import * as m0018 from './migrations/0018_referrals';
 import * as m0019 from './migrations/0019_rollup_shards';
+import * as m0020 from './migrations/0020_click_journal';
 
 export interface MigrateOptions {
   /** The key that seals TOTP secrets (config totpKey); needed only where plain secrets are stored. */
@@ -42,6 +43,7 @@ const migrationsFor = (options: MigrateOptions): Record<string, Migration> => ({
   '0017_maxmoney': m0017,
   '0018_referrals': m0018,
   '0019_rollup_shards': m0019,
+  '0020_click_journal': m0020,
 });
 
 export async function migrateToLatest<T>(db: Kysely<T>, options: MigrateOptions = {}): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -132,6 +132,9 @@ describe.skipIf(!pgUrl)('npm start with WEB_CONCURRENCY=2 on Postgres', () => {
     await load;
     agent.destroy();
     expect(out).toContain('stopped cleanly');
+    // On Postgres clicks are made durable by the click journal (DATA_DIR/click-journal); after a
+    // clean stop every segment has been handed to Postgres, the killed process's too.
+    expect(readdirSync(path.join(dataDir, 'click-journal'), { recursive: true }).map(String).filter((f) => f.endsWith('.clicks'))).toEqual([]);
 
     const keys = new Set<string>();
     for (let i = 0; i < answered.length; i += 1000) {

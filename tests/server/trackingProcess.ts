@@ -3,7 +3,7 @@
  * worker as server/index.ts, on a database named by the environment, listening on a free port.
  * Prints one JSON line `{ "port", "code", "secret" }` once it listens. Not a test file.
  *
- * env: TRK_PGLITE_DIR or TRK_PG_URL + TRK_PG_SCHEMA; TRK_POSTBACK_URL (global postback of the
+ * env: TRK_PGLITE_DIR or TRK_PG_URL + TRK_PG_SCHEMA; TRK_JOURNAL_DIR (the click journal's directory); TRK_POSTBACK_URL (global postback of the
  * fixture affiliate); TRK_RETRY_BASE_MS.
  */
 import { buildApp } from '../../server/app';
@@ -29,7 +29,12 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     engine: database.engine,
-    tracking: { baseUrl: 'http://127.0.0.1', onPostbackQueued: () => worker.kick() },
+    tracking: {
+      baseUrl: 'http://127.0.0.1',
+      onPostbackQueued: () => worker.kick(),
+      // TRK_JOURNAL_DIR: clicks made durable by the click journal (Postgres), as npm start does there.
+      clickJournal: env.TRK_JOURNAL_DIR ? { dir: env.TRK_JOURNAL_DIR, rotateMs: 200, maxBacklogBytes: 64 * 1024 * 1024, sync: true, processCount: 1 } : null,
+    },
   });
   const stop = async () => {
     await worker.stop();

@@ -1,10 +1,12 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { pgPoolOf } from '../../db/database';
+import { ClickJournal, consoleLog, type JournalLog, type JournalRow } from './journal';
 import { queryNamed } from './prepared';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
 import { dayInZoneByMinute } from '../../../src/shared/dates';
-import type { TrackingOptions } from './options';
+import type { ClickJournalSettings, TrackingOptions } from './options';
 import { rollupShardsOf, type RollupShards } from './rollupShards';
 
 /**
@@ -235,9 +237,9 @@ export interface ClickEngine {
   batcher: ClickBatcher;
 }
 
-export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now: () => Date = () => new Date()): ClickEngine {
+export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now: () => Date = () => new Date(), log: JournalLog = consoleLog): ClickEngine {
   const cache = new LinkCache(options.linkCacheMs);
-  const batcher = new ClickBatcher(db, options);
+  const batcher = new ClickBatcher(db, { ...options, log });
   return {
     batcher,
     async handle(req) {
@@ -327,9 +329,28 @@ export class ClickBatcher {
     private readonly options: Pick<TrackingOptions, 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'timeZone'> & {
       clickQueueMax?: number;
       processIndex?: number;
+      clickJournal?: ClickJournalSettings | null;
+      log?: JournalLog;
     },
   ) {
     this.shards = rollupShardsOf(options.processIndex);
+    const pool = options.clickJournal ? pgPoolOf(db) : undefined;
+    if (options.clickJournal && pool) {
+      // The journal's ingests write rollup rows of a shard of their own, held for the process's life.
+      this.journal = new ClickJournal(pool, {
+        ...options.clickJournal, processIndex: options.processIndex ?? 0, shard: this.shards.acquire(), log: options.log ?? consoleLog,
+      });
+    }
+  }
+
+  /** The click journal, when clicks are made durable by it (Postgres, CLICK_JOURNAL not off). */
+  readonly journal: ClickJournal | null = null;
+  private opened: Promise<void> | null = null;
+
+  /** Opens the journal (takes over what an earlier process left); a no-op without one. */
+  start(): Promise<void> {
+    this.opened ??= this.journal ? this.journal.open() : Promise.resolve();
+    return this.opened;
   }
 
   private queueMax(): number {
@@ -365,6 +386,10 @@ export class ClickBatcher {
     while (this.queue.length > 0 && this.inFlight < Math.max(1, this.options.clickBatchConcurrency)) {
       const batch = this.queue.splice(0, this.options.clickBatchMax);
       this.inFlight++;
+      if (this.journal) {
+        this.appendToJournal(this.journal, batch);
+        continue;
+      }
       // The batch's own rollup rows while it is in flight: it never waits for another batch's lock.
       const shard = this.shards.acquire();
       writeClicks(this.db, batch.map((p) => p.row), this.options.timeZone, shard).then(
@@ -397,13 +422,47 @@ export class ClickBatcher {
     }
   }
 
-  /** Writes what is queued and waits for every batch in flight; later clicks are refused. */
+  /** A batch made durable by the journal: each click is answered once its line is on disk. */
+  private appendToJournal(journal: ClickJournal, batch: Pending[]) {
+    const rows = batch.map((p) => journalRowOf(p.row, this.options.timeZone));
+    this.start()
+      .then(() => journal.append(rows))
+      .then(
+        () => {
+          this.stats.batches++;
+          this.stats.clicks += batch.length;
+          for (const p of batch) p.resolve();
+        },
+        (err: unknown) => {
+          this.stats.failures++;
+          for (const p of batch) p.reject(err);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        if (this.queue.length > 0) this.flush();
+        else if (this.inFlight === 0) this.idle.splice(0).forEach((f) => f());
+      });
+  }
+
+  /** Writes what is queued and waits for every batch in flight; later clicks are refused. Then the journal hands Postgres what it holds. */
   async close(): Promise<void> {
     this.closed = true;
     this.flush();
-    if (this.inFlight === 0 && this.queue.length === 0) return;
-    await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.journal && this.opened) await this.journal.close();
   }
+}
+
+/** A click as the journal stores it: every column, its time as ISO text, its report day and its quarter. */
+export function journalRowOf(r: ClickRow, timeZone: string): JournalRow {
+  return {
+    click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
+    creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '', sub3: r.sub3 ?? '',
+    sub4: r.sub4 ?? '', sub5: r.sub5 ?? '', ip: r.ip ?? '', country_code: r.country_code ?? '', region: r.region ?? '', city: r.city ?? '',
+    device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
+    traffic_type: r.traffic_type ?? '', clicked_at: r.clicked_at.toISOString(), day: clickDay(r.clicked_at, timeZone), bucket: quarterOf(r.clicked_at),
+  };
 }
 
 /** The report day of an instant, remembered for the current minute. */

@@ -281,7 +281,7 @@ export class ConversionQueueFullError extends ApiError {
   }
 }
 
-interface PendingConversion { input: ConversionInput; resolve: (r: ConversionResult) => void; reject: (err: unknown) => void }
+interface PendingConversion { input: ConversionInput; resolve: (r: ConversionResult) => void; reject: (err: unknown) => void; waited?: boolean }
 
 export interface ConversionBatchOptions {
   /** Most conversions per batch, longest wait for a batch to fill (ms), batches in flight, most waiting. */
@@ -291,6 +291,12 @@ export interface ConversionBatchOptions {
   queueMax: number;
   /** TrackingOptions.processIndex: whose rollup shards its batches write. */
   processIndex?: number;
+  /**
+   * With the click journal a click reaches Postgres a moment after its 302 (tracking/journal.ts): a
+   * conversion whose click is not found yet waits this long (ms) once and is looked up again before
+   * it is refused as an unknown click. 0: refused at once (clicks committed before their answer).
+   */
+  missGraceMs?: number;
 }
 
 /**
@@ -306,6 +312,8 @@ export class ConversionBatcher {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private idle: Array<() => void> = [];
+  /** Conversions waiting for their click to reach Postgres (missGraceMs). */
+  private waiting = 0;
   readonly stats = { batches: 0, conversions: 0, failures: 0 };
 
   private readonly shards: RollupShards;
@@ -342,9 +350,23 @@ export class ConversionBatcher {
         .finally(() => {
           this.inFlight--;
           if (this.queue.length > 0) this.flush();
-          else if (this.inFlight === 0) this.idle.splice(0).forEach((f) => f());
+          else this.settleIdle();
         });
     }
+  }
+
+  private settleIdle() {
+    if (this.inFlight === 0 && this.waiting === 0 && this.queue.length === 0) this.idle.splice(0).forEach((f) => f());
+  }
+
+  /** Conversions whose click is not in Postgres yet: looked up again after missGraceMs. */
+  private waitForClicks(pending: PendingConversion[]) {
+    this.waiting += pending.length;
+    setTimeout(() => {
+      this.waiting -= pending.length;
+      this.queue.unshift(...pending);
+      this.flush();
+    }, this.options.missGraceMs);
   }
 
   private async run(batch: PendingConversion[], shard: number) {
@@ -352,8 +374,14 @@ export class ConversionBatcher {
     const writes: Array<{ p: PendingConversion; checked: Extract<Checked, { kind: 'write' }> }> = [];
     const later: PendingConversion[] = [];
     const copies: PendingConversion[] = [];
+    const unseen: PendingConversion[] = [];
     const seen = new Set<string>();
     for (const p of batch) {
+      if (!p.waited && this.options.missGraceMs && !clicks.has(p.input.clickId!)) {
+        p.waited = true;
+        unseen.push(p);
+        continue;
+      }
       let checked: Checked;
       try {
         checked = checkConversion(clicks.get(p.input.clickId!), p.input);
@@ -389,6 +417,7 @@ export class ConversionBatcher {
         later.push(...copies);
       }
     }
+    if (unseen.length > 0) this.waitForClicks(unseen);
     // Reversals, and the conversions of a failed batch: one at a time, each alone.
     for (const p of later) {
       try {
@@ -403,7 +432,7 @@ export class ConversionBatcher {
   async close(): Promise<void> {
     this.closed = true;
     this.flush();
-    if (this.inFlight === 0 && this.queue.length === 0) return;
+    if (this.inFlight === 0 && this.queue.length === 0 && this.waiting === 0) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 }

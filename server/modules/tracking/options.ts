@@ -27,6 +27,12 @@ export interface TrackingOptions {
    * its own): its click and conversion batches write rollup rows of its own shards (rollupShards.ts).
    */
   processIndex: number;
+  /**
+   * The click journal (tracking/journal.ts): clicks are made durable in a local file and Postgres
+   * takes them a few times a second. null: each batch is committed to the database before its
+   * answers (PGlite always; Postgres with CLICK_JOURNAL=off).
+   */
+  clickJournal: ClickJournalSettings | null;
   /** Called after a conversion that queued a postback commits (wakes the outbox worker). */
   onPostbackQueued?: () => void;
 }
@@ -44,4 +50,18 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   trustProxy: false,
   timeZone: EASTERN_TIME_ZONE,
   processIndex: 0,
+  clickJournal: null,
 };
+
+export interface ClickJournalSettings {
+  /** Root directory (CLICK_JOURNAL_DIR, default DATA_DIR/click-journal); each process writes its own sub-directory. */
+  dir: string;
+  /** How long a segment stays open before Postgres takes it (CLICK_JOURNAL_ROTATE_MS, default 200). */
+  rotateMs: number;
+  /** Bytes waiting for Postgres beyond which clicks are answered 503 (CLICK_JOURNAL_MAX_MB, default 1024). */
+  maxBacklogBytes: number;
+  /** fdatasync each append (CLICK_JOURNAL_SYNC, default on). */
+  sync: boolean;
+  /** How many server processes run. */
+  processCount: number;
+}

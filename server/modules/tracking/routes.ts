@@ -161,6 +161,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     concurrency: Math.max(1, options.clickBatchConcurrency),
     queueMax: 10 * options.conversionBatchMax,
     processIndex: options.processIndex,
+    missGraceMs: options.clickJournal ? 5 * options.clickJournal.rotateMs : 0,
   });
   app.addHook('onClose', () => conversions.close());
 
