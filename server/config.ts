@@ -3,6 +3,7 @@ import { keyFromFile, parseSecretKey } from './lib/secretBox';
 import type { TlsFiles } from './lib/tls';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
+import type { JournalSync } from './modules/tracking/journal';
 import type { TrackingOptions } from './modules/tracking/options';
 import { MAX_PROCESS_INDEX } from './modules/tracking/rollupShards';
 import { PROCESS_COUNT_ENV, PROCESS_INDEX_ENV } from './cluster';
@@ -160,7 +161,7 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number, scheme: 'h
         dir: path.resolve(process.cwd(), env.CLICK_JOURNAL_DIR || path.join(env.DATA_DIR || 'data', 'click-journal')),
         rotateMs: Math.max(10, intFromEnv(env.CLICK_JOURNAL_ROTATE_MS, 200, 'CLICK_JOURNAL_ROTATE_MS')),
         maxBacklogBytes: Math.max(1, intFromEnv(env.CLICK_JOURNAL_MAX_MB, 1024, 'CLICK_JOURNAL_MAX_MB')) * 1024 * 1024,
-        sync: switchFromEnv(env.CLICK_JOURNAL_SYNC, true, 'CLICK_JOURNAL_SYNC'),
+        sync: journalSyncFromEnv(env.CLICK_JOURNAL_SYNC),
         // Set by the primary for each server process it forks (server/cluster.ts).
         processCount: Math.max(1, intFromEnv(env[PROCESS_COUNT_ENV], 1, PROCESS_COUNT_ENV)),
       }
@@ -205,6 +206,13 @@ export function creativeBaseFromEnv(value: string | undefined): string {
   if (v === '') return DEFAULT_CREATIVE_BASE;
   if (/^\/[^/\\]/.test(v) && !/[\s?#]/.test(v)) return v.replace(/\/+$/, '');
   return urlFromEnv(v, 'CREATIVE_BASE_URL') ?? DEFAULT_CREATIVE_BASE;
+}
+
+function journalSyncFromEnv(value: string | undefined): JournalSync {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'segment';
+  if (v === 'segment' || v === 'append') return v;
+  throw new Error(`CLICK_JOURNAL_SYNC must be segment or append, got "${value}"`);
 }
 
 function switchFromEnv(value: string | undefined, fallback: boolean, name: string): boolean {

@@ -33,7 +33,7 @@ function journalDir(): string {
   return dir;
 }
 const settings = (dir: string, over: Partial<ClickJournalSettings> = {}): ClickJournalSettings => ({
-  dir, rotateMs: 50, maxBacklogBytes: 64 * 1024 * 1024, sync: true, processCount: 1, ...over,
+  dir, rotateMs: 50, maxBacklogBytes: 64 * 1024 * 1024, sync: 'append', processCount: 1, ...over,
 });
 const batcher = (dir: string, over: Partial<ClickJournalSettings> = {}, processIndex = 0) =>
   new ClickBatcher(database.db, {
@@ -74,16 +74,16 @@ afterAll(async () => {
 });
 
 describe.skipIf(testEngine !== 'postgres')(`click journal (${testEngine})`, () => {
-  it('answers a click once its line is on disk; Postgres gets every click, as given, with its rollup counts, and the files go', async () => {
+  for (const sync of ['append', 'segment'] as const) it(`answers a click once its line is written (synced: ${sync}); Postgres gets every click, as given, with its rollup counts, and the files go`, async () => {
     const dir = journalDir();
-    const b = batcher(dir);
+    const b = batcher(dir, { sync });
     await b.start();
-    const rows = Array.from({ length: 120 }, () => click('journal-basic'));
+    const rows = Array.from({ length: 120 }, () => click(`journal-basic-${sync}`));
     await Promise.all(rows.map((r) => b.record(r)));
     // Answered: on disk (the journal's own directory), not necessarily in Postgres yet.
     expect(b.journal!.stats.appended).toBe(120);
     await b.close();
-    const s = await stored('journal-basic');
+    const s = await stored(`journal-basic-${sync}`);
     expect(s.keys).toEqual(rows.map((r) => r.click_key).sort());
     expect(s.clicks.every((c) => c.sub2 === 'tab\there' && c.referrer === 'back\\slash\nnew line')).toBe(true);
     expect({ daily: s.daily, quarter: s.quarter }).toEqual({ daily: 120, quarter: 120 });

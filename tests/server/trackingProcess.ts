@@ -33,7 +33,7 @@ async function main() {
       baseUrl: 'http://127.0.0.1',
       onPostbackQueued: () => worker.kick(),
       // TRK_JOURNAL_DIR: clicks made durable by the click journal (Postgres), as npm start does there.
-      clickJournal: env.TRK_JOURNAL_DIR ? { dir: env.TRK_JOURNAL_DIR, rotateMs: 200, maxBacklogBytes: 64 * 1024 * 1024, sync: true, processCount: 1 } : null,
+      clickJournal: env.TRK_JOURNAL_DIR ? { dir: env.TRK_JOURNAL_DIR, rotateMs: 200, maxBacklogBytes: 64 * 1024 * 1024, sync: 'segment', processCount: 1 } : null,
     },
   });
   const stop = async () => {

@@ -12,8 +12,12 @@ import { from as copyFrom } from 'pg-copy-streams';
  * durable by appending it to a local file, not by a Postgres commit, and Postgres takes the file
  * in one COPY a few times a second.
  *
- * - `append` writes a batch's rows to the open segment (one `write`, then `fdatasync`): a click is
- *   answered only after its row is on disk, so neither a killed process nor a power cut loses it.
+ * - `append` writes a batch's rows to the open segment (one `write`) and the batch is answered then:
+ *   its lines are in the kernel's page cache, so no killed process (the server's or Postgres's)
+ *   loses an answered click. When they reach the disk is `sync`: with 'segment' (the default) each
+ *   segment is fdatasync'd when it closes, so a power cut or a kernel crash can lose at most the
+ *   clicks of the last fraction of a second; with 'append' every append is fdatasync'd before its
+ *   clicks are answered, so not even a power cut loses one (slower: benchmarks.md).
  * - Every `rotateMs` the open segment is closed and the closed ones are ingested in order, each in
  *   one transaction: COPY into a temporary table, the rows into `clicks` and their counts into
  *   `stats_quarter` and `stats_daily` (the rows of this process's own rollup shard), and the
@@ -39,12 +43,14 @@ export interface ClickJournalOptions {
   rotateMs: number;
   /** Closed segments not yet in Postgres, in bytes, beyond which appends are refused. */
   maxBacklogBytes: number;
-  /** fdatasync after every append (off: a killed process loses nothing, a power cut may). */
-  sync: boolean;
+  /** When appended lines are fdatasync'd: before their clicks are answered ('append'), or when their segment closes ('segment'). */
+  sync: JournalSync;
   /** The rollup shard this journal's ingests write (its own: no other writer waits for its rows). */
   shard: number;
   log: JournalLog;
 }
+
+export type JournalSync = 'append' | 'segment';
 
 /** Where the journal reports what an operator must know (the app's logger). */
 export interface JournalLog { warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -234,7 +240,7 @@ export class ClickJournal {
     this.size += buf.length;
     this.lines += count;
     this.stats.appended += count;
-    const synced = this.options.sync
+    const synced = this.options.sync === 'append'
       ? fdatasync(fd).catch((err: unknown) => {
         throw new ClickJournalFullError(`click journal sync failed: ${(err as Error).message}`);
       })
@@ -264,6 +270,12 @@ export class ClickJournal {
     const fd = this.fd;
     this.fd = null;
     await Promise.all(this.syncs.splice(0));
+    if (this.options.sync === 'segment' && this.size > 0) {
+      await fdatasync(fd).catch((err: unknown) => {
+        // The lines are still in the page cache and go to Postgres from there.
+        this.options.log.warn({ err }, 'click journal: a segment could not be synced to disk');
+      });
+    }
     await close(fd);
     if (this.size === 0) await fsp.unlink(this.file);
     else this.enqueue(this.file, this.size, this.lines);
@@ -362,7 +374,7 @@ export async function drainClickJournals(pool: pg.Pool, dir: string, log: Journa
   for (const name of names.filter((n) => /^\d+$/.test(n))) {
     const journal = new ClickJournal(pool, {
       dir, processIndex: Number(name), processCount: Number.MAX_SAFE_INTEGER, rotateMs: 1000, maxBacklogBytes: Number.MAX_SAFE_INTEGER,
-      sync: true, shard: 0, log,
+      sync: 'segment', shard: 0, log,
     });
     await journal.open();
     await journal.flush();

@@ -1,4 +1,5 @@
 import { EASTERN_TIME_ZONE } from '../../../src/shared/dates';
+import type { JournalSync } from './journal';
 
 /** Knobs of the tracking engine (server/config.ts reads them from the environment; tests set them). */
 export interface TrackingOptions {
@@ -60,8 +61,8 @@ export interface ClickJournalSettings {
   rotateMs: number;
   /** Bytes waiting for Postgres beyond which clicks are answered 503 (CLICK_JOURNAL_MAX_MB, default 1024). */
   maxBacklogBytes: number;
-  /** fdatasync each append (CLICK_JOURNAL_SYNC, default on). */
-  sync: boolean;
+  /** When lines reach the disk (CLICK_JOURNAL_SYNC): when their segment closes (default) or before their clicks are answered. */
+  sync: JournalSync;
   /** How many server processes run. */
   processCount: number;
 }

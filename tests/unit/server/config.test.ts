@@ -21,13 +21,14 @@ describe('server configuration', () => {
   it('makes clicks durable by the click journal on Postgres (in DATA_DIR unless told), never on the embedded database', () => {
     expect(loadConfig({}, []).tracking.clickJournal).toBeNull();
     const pg = loadConfig({ DATABASE_URL: 'postgres://db/portal', DATA_DIR: '/srv/portal' }, []).tracking.clickJournal;
-    expect(pg).toEqual({ dir: '/srv/portal/click-journal', rotateMs: 200, maxBacklogBytes: 1024 * 1024 * 1024, sync: true, processCount: 1 });
+    expect(pg).toEqual({ dir: '/srv/portal/click-journal', rotateMs: 200, maxBacklogBytes: 1024 * 1024 * 1024, sync: 'segment', processCount: 1 });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', CLICK_JOURNAL: 'off' }, []).tracking.clickJournal).toBeNull();
     expect(loadConfig({
-      DATABASE_URL: 'postgres://db/portal', CLICK_JOURNAL_DIR: '/var/lib/clicks', CLICK_JOURNAL_ROTATE_MS: '500', CLICK_JOURNAL_SYNC: 'off',
+      DATABASE_URL: 'postgres://db/portal', CLICK_JOURNAL_DIR: '/var/lib/clicks', CLICK_JOURNAL_ROTATE_MS: '500', CLICK_JOURNAL_SYNC: 'append',
       CLICK_JOURNAL_MAX_MB: '64', SERVER_PROCESS_COUNT: '4',
-    }, []).tracking.clickJournal).toEqual({ dir: '/var/lib/clicks', rotateMs: 500, maxBacklogBytes: 64 * 1024 * 1024, sync: false, processCount: 4 });
+    }, []).tracking.clickJournal).toEqual({ dir: '/var/lib/clicks', rotateMs: 500, maxBacklogBytes: 64 * 1024 * 1024, sync: 'append', processCount: 4 });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal', CLICK_JOURNAL: 'sometimes' }, [])).toThrow(/CLICK_JOURNAL must be on or off/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal', CLICK_JOURNAL_SYNC: 'never' }, [])).toThrow(/CLICK_JOURNAL_SYNC must be segment or append/);
   });
 
   it('refuses a product name that is not plain text', () => {
