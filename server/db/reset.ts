@@ -8,7 +8,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed';
 /**
  * `npm run db:reset`: rebuilds the database from scratch and regenerates the demo network.
  * Embedded: deletes DATA_DIR's database. DATABASE_URL: drops and recreates the public schema's
- * tables, and refuses unless `--demo` or `--yes` is given (it destroys data).
+ * tables and deletes the click journal's waiting segments (CLICK_JOURNAL_DIR), and refuses unless
+ * `--demo` or `--yes` is given (it destroys data).
  */
 async function main() {
   const config = loadConfig();
@@ -21,6 +22,13 @@ async function main() {
     }
     const database = await openDatabase({ engine: 'postgres', url: config.databaseUrl });
     await sql`drop schema if exists public cascade`.execute(database.db);
+    // Clicks answered before the reset and still waiting in this machine's click journal belong to
+    // the dropped database: they must not go into the new one.
+    const journal = config.tracking.clickJournal;
+    if (journal) {
+      rmSync(journal.dir, { recursive: true, force: true });
+      say(`removed the click journal ${journal.dir}`);
+    }
     await sql`create schema public`.execute(database.db);
     await prepareDatabase(database, { demo: config.demo, demoOptions: { campaigns: config.demoCampaigns }, log: say });
     await database.close();
