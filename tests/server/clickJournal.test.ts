@@ -9,7 +9,7 @@ import { ConversionBatcher } from '../../server/modules/tracking/conversions';
 import { ClickJournal, ClickJournalFullError, type JournalLog } from '../../server/modules/tracking/journal';
 import type { ClickJournalSettings } from '../../server/modules/tracking/options';
 import { openTestDatabase, testEngine, type TestDatabase } from './helpers';
-import { seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
+import { linkOf, seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 
 /**
  * The click journal (issue 12, tracking/journal.ts): on Postgres a click is durable once its line is
@@ -61,9 +61,7 @@ const segmentsIn = (dir: string) =>
 beforeAll(async () => {
   database = await openTestDatabase(false);
   net = await seedMinimalNetwork(database.db);
-  const link = await database.db.selectFrom('tracking_links').select('id').where('code', '=', net.code).executeTakeFirstOrThrow();
-  const lp = await database.db.selectFrom('landing_pages').select('id').where('campaign_id', '=', net.campaignId).executeTakeFirstOrThrow();
-  tracking = { id: link.id, landing: lp.id };
+  tracking = await linkOf(database.db, net);
 });
 afterEach(() => {
   logged.length = 0;

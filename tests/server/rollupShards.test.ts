@@ -6,7 +6,7 @@ import { ClickBatcher, newOpaqueId, writeClicks, type ClickRow } from '../../ser
 import { ConversionBatcher } from '../../server/modules/tracking/conversions';
 import { SLOTS_PER_PROCESS } from '../../server/modules/tracking/rollupShards';
 import { openTestDatabase, testEngine, type TestDatabase } from './helpers';
-import { seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
+import { linkOf, seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 
 /**
  * Rollup shards (issue 12, migration 0019): each batch in flight writes the rollup rows of its own
@@ -21,9 +21,7 @@ let tracking: { id: number; landing: number };
 beforeAll(async () => {
   database = await openTestDatabase(false);
   net = await seedMinimalNetwork(database.db);
-  const link = await database.db.selectFrom('tracking_links').select('id').where('code', '=', net.code).executeTakeFirstOrThrow();
-  const lp = await database.db.selectFrom('landing_pages').select('id').where('campaign_id', '=', net.campaignId).executeTakeFirstOrThrow();
-  tracking = { id: link.id, landing: lp.id };
+  tracking = await linkOf(database.db, net);
 });
 afterAll(() => database?.dispose());
 

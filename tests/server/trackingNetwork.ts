@@ -47,3 +47,10 @@ export async function seedMinimalNetwork(db: Kysely<DB>, options: { postbackUrl?
     return { affiliateId: aff.id, campaignId: camp.id, code, secret };
   });
 }
+
+/** The minimal network's tracking link and landing page ids (for tests that write click rows themselves). */
+export async function linkOf(db: Kysely<DB>, net: MinimalNetwork): Promise<{ id: number; landing: number }> {
+  const link = await db.selectFrom('tracking_links').select('id').where('code', '=', net.code).executeTakeFirstOrThrow();
+  const lp = await db.selectFrom('landing_pages').select('id').where('campaign_id', '=', net.campaignId).executeTakeFirstOrThrow();
+  return { id: link.id, landing: lp.id };
+}
