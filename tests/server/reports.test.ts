@@ -277,8 +277,10 @@ describe(`reports (${testEngine})`, () => {
         .selectFrom('conversions')
         .select('id')
         .where('affiliate_id', '=', DEMO_AFFILIATE)
-        .where('converted_at', '>', new Date(now - 2000))
-        .where('converted_at', '<', new Date(now - 1000))
+        // Bounds included: a conversion of exactly the same millisecond as one of ours sorts beside it by id.
+        .where('converted_at', '>=', new Date(now - 2000))
+        .where('converted_at', '<=', new Date(now - 1000))
+        .where('id', 'not in', rows.map((r) => r.id))
         .execute();
       expect(last).toBeGreaterThan(later);
       for (const r of body.report.slice(later + 1, last)) expect(between.map((b) => String(b.id))).toContain(r.key_id);
