@@ -79,7 +79,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function SettingsCard<V>({ title, editable, saved, view, form, validate, save, onLocked, onSaved, footer, afterSave, ...rest }: SettingsCardProps<V>) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<V>(saved);
+  const [values, setValuesState] = useState<V>(saved);
+  // What the form holds, kept as each change happens: Save reads it, never a render's copy that a
+  // change made just before the press (typing, then Save at once on a busy device) has not reached.
+  const latest = useRef<V>(saved);
+  const setValues = (next: V) => {
+    latest.current = next;
+    setValuesState(next);
+  };
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -106,13 +113,14 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
     requestAnimationFrame(() => editButton.current?.focus());
   };
   const submit = async () => {
-    const found = validate?.(values) ?? {};
+    const current = latest.current;
+    const found = validate?.(current) ?? {};
     setErrors(found);
     setMessage(null);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
     try {
-      const outcome = await save(values);
+      const outcome = await save(current);
       if (outcome.ok) {
         // The read-only view shows the record: fetch it again now and wait for it, so the view never
         // shows the old values after 'saved'. The save's invalidation alone was not enough: RTK Query
@@ -127,7 +135,7 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
           await Promise.all(running);
         }
         setEditing(false);
-        setValues(afterSave ? afterSave(values) : values);
+        setValues(afterSave ? afterSave(current) : current);
         setMessage({ kind: 'success', text: outcome.message });
         onSaved?.();
         requestAnimationFrame(() => editButton.current?.focus());
@@ -143,7 +151,7 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
   };
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+    setValues({ ...latest.current, [key]: value });
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
