@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { affiliateApi } from '../../api/affiliateApi';
 import { baseApi, useApiDispatch } from '../../api/baseApi';
 import { useLeaveWarning } from '../../lib/leaveGuard';
 import { Button } from '../../ui/Button';
@@ -121,10 +122,13 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
     try {
       const outcome = await save(current);
       if (outcome.ok) {
-        // The save invalidated the record: wait for its refetch, so the read-only view never shows the
-        // old values after 'saved'. RTK Query delays an invalidation while any other call is out, so
-        // the refetch may only start when that call ends: wait until no call is running (bounded, in
-        // case a poll keeps starting new ones).
+        // Every card's read-only view shows the affiliate record: fetch it again now and wait for it, so
+        // the view never shows the old values beside 'saved'. The save's invalidation alone is not
+        // enough: RTK Query delays it while any other call or save is out, and a CI run of the e2e
+        // settings journey without this fetch saw the old city beside 'saved' for 10 s on both tries
+        // (stop 41, 708149d; stop 40 too). Then whatever else the save invalidated: wait until no call is
+        // running (bounded, in case a poll keeps starting new ones).
+        await dispatch(affiliateApi.endpoints.getAffiliate.initiate(undefined, { forceRefetch: true, subscribe: false }));
         for (let round = 0; round < 5; round += 1) {
           const running = dispatch(baseApi.util.getRunningQueriesThunk());
           if (running.length === 0) break;
