@@ -77,7 +77,17 @@ export function envelopeError(data: unknown): FetchBaseQueryError | null {
   return ok ? null : { status: 'CUSTOM_ERROR', error: NOT_SUCCESS, data };
 }
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+/**
+ * Calls nobody waits for: usage events and page views (spec 000 §7, spec 002 §4). RTK Query holds
+ * every tag invalidation of the portal while any call or save is out (its default 'delayed'
+ * invalidation), so a usage host that hangs would hold back every refresh after a save; these calls
+ * give up after FIRE_AND_FORGET_TIMEOUT_MS instead.
+ */
+const FIRE_AND_FORGET = new Set(['trackUsage', 'pageView']);
+export const FIRE_AND_FORGET_TIMEOUT_MS = 5_000;
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (rawArgs, api, extra) => {
+  const args = FIRE_AND_FORGET.has(api.endpoint) ? { ...(typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs), timeout: FIRE_AND_FORGET_TIMEOUT_MS } : rawArgs;
   const url = typeof args === 'string' ? args : args.url;
   const foreign = isForeignRequest(url);
   const result = await (foreign ? foreignBaseQuery : rawBaseQuery)(args, api, extra);
