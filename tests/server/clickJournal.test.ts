@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pgPoolOf } from '../../server/db/database';
-import { ClickBatcher, journalRowOf, newOpaqueId, type ClickRow } from '../../server/modules/tracking/clicks';
+import { ClickBatcher, journalLines, newOpaqueId, type ClickRow } from '../../server/modules/tracking/clicks';
 import { ConversionBatcher } from '../../server/modules/tracking/conversions';
 import { ClickJournal, ClickJournalFullError, type JournalLog } from '../../server/modules/tracking/journal';
 import type { ClickJournalSettings } from '../../server/modules/tracking/options';
@@ -40,7 +40,8 @@ const batcher = (dir: string, over: Partial<ClickJournalSettings> = {}, processI
     clickBatchMax: 50, clickBatchDelayMs: 2, clickBatchConcurrency: 1, timeZone: ZONE, processIndex, clickJournal: settings(dir, over), log,
   });
 
-const row = (r: ClickRow) => journalRowOf(r, ZONE);
+/** Appends clicks as the batcher does. */
+const append = (j: ClickJournal, rows: ClickRow[]) => j.append(journalLines(rows, ZONE), rows.length);
 const click = (sub1: string, clickKey = newOpaqueId()): ClickRow => ({
   click_key: clickKey, affiliate_id: net.affiliateId, campaign_id: net.campaignId, tracking_link_id: tracking.id,
   landing_page_id: tracking.landing, sub1, sub2: 'tab\there', referrer: 'back\\slash\nnew line', clicked_at: new Date(),
@@ -107,7 +108,7 @@ describe.skipIf(testEngine !== 'postgres')(`click journal (${testEngine})`, () =
     const dead = new ClickJournal(pool, { ...settings(dir, { rotateMs: 60_000 }), processIndex: 0, shard: 7, log });
     await dead.open();
     const rows = Array.from({ length: 40 }, () => click('journal-crash'));
-    await dead.append(rows.map(row));
+    await append(dead, rows);
     // Its last write was cut short: half a line with no end.
     const [segment] = segmentsIn(dir).map((f) => path.join(dir, f));
     fs.appendFileSync(segment, 'half-a-click\t1\t2');
@@ -132,7 +133,7 @@ describe.skipIf(testEngine !== 'postgres')(`click journal (${testEngine})`, () =
     const j = new ClickJournal(down, { ...settings(dir), processIndex: 0, shard: 8, log });
     await j.open();
     const rows = Array.from({ length: 25 }, () => click('journal-outage'));
-    await j.append(rows.map(row));
+    await append(j, rows);
     await expect(j.flush()).rejects.toThrow();
     expect(logged.some((l) => l.level === 'warn' && /did not take a segment/.test(l.msg))).toBe(true);
     await j.close();
@@ -151,10 +152,10 @@ describe.skipIf(testEngine !== 'postgres')(`click journal (${testEngine})`, () =
     const down = new pg.Pool({ host: '127.0.0.1', port: 9, connectionTimeoutMillis: 300 });
     const j = new ClickJournal(down, { ...settings(dir, { maxBacklogBytes: 2000 }), processIndex: 0, shard: 9, log });
     await j.open();
-    await j.append(Array.from({ length: 20 }, () => row(click('journal-full'))));
+    await append(j, Array.from({ length: 20 }, () => click('journal-full')));
     await j.flush().catch(() => undefined);
     expect(j.backlogBytes).toBeGreaterThanOrEqual(2000);
-    await expect(j.append([row(click('journal-full'))])).rejects.toBeInstanceOf(ClickJournalFullError);
+    await expect(append(j, [click('journal-full')])).rejects.toBeInstanceOf(ClickJournalFullError);
     await j.close();
     await down.end();
   });

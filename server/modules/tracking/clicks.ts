@@ -1,7 +1,8 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { pgPoolOf } from '../../db/database';
-import { ClickJournal, consoleLog, type JournalLog, type JournalRow } from './journal';
+import { CLICK_COLUMNS, CLICK_COLUMN_LIST, ROLLUP_DIMS } from './clickColumns';
+import { ClickJournal, consoleLog, type JournalLog } from './journal';
 import { queryNamed } from './prepared';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
@@ -424,9 +425,9 @@ export class ClickBatcher {
 
   /** A batch made durable by the journal: each click is answered once its line is on disk. */
   private appendToJournal(journal: ClickJournal, batch: Pending[]) {
-    const rows = batch.map((p) => journalRowOf(p.row, this.options.timeZone));
+    const lines = journalLines(batch.map((p) => p.row), this.options.timeZone);
     this.start()
-      .then(() => journal.append(rows))
+      .then(() => journal.append(lines, batch.length))
       .then(
         () => {
           this.stats.batches++;
@@ -454,15 +455,23 @@ export class ClickBatcher {
   }
 }
 
-/** A click as the journal stores it: every column, its time as ISO text, its report day and its quarter. */
-export function journalRowOf(r: ClickRow, timeZone: string): JournalRow {
-  return {
-    click_key: r.click_key, affiliate_id: r.affiliate_id, campaign_id: r.campaign_id, tracking_link_id: r.tracking_link_id ?? null,
-    creative_id: r.creative_id ?? 0, landing_page_id: r.landing_page_id ?? 0, sub1: r.sub1 ?? '', sub2: r.sub2 ?? '', sub3: r.sub3 ?? '',
-    sub4: r.sub4 ?? '', sub5: r.sub5 ?? '', ip: r.ip ?? '', country_code: r.country_code ?? '', region: r.region ?? '', city: r.city ?? '',
-    device: r.device ?? '', os: r.os ?? '', browser: r.browser ?? '', referrer: r.referrer ?? '', user_agent: r.user_agent ?? '',
-    traffic_type: r.traffic_type ?? '', clicked_at: r.clicked_at.toISOString(), day: clickDay(r.clicked_at, timeZone), bucket: quarterOf(r.clicked_at),
-  };
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+function copyText(v: string): string {
+  return COPY_SPECIAL.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+}
+
+/**
+ * The click journal's lines of clicks (COPY text format, one line per click): every column in
+ * CLICK_COLUMNS order, its time as ISO text, then its report day and its quarter (the staging
+ * table's last two columns, journal.ts).
+ */
+export function journalLines(rows: readonly ClickRow[], timeZone: string): string {
+  let out = '';
+  for (const r of rows) {
+    out += `${copyText(r.click_key)}\t${r.affiliate_id}\t${r.campaign_id}\t${r.tracking_link_id ?? '\\N'}\t${r.creative_id ?? 0}\t${r.landing_page_id ?? 0}\t${copyText(r.sub1 ?? '')}\t${copyText(r.sub2 ?? '')}\t${copyText(r.sub3 ?? '')}\t${copyText(r.sub4 ?? '')}\t${copyText(r.sub5 ?? '')}\t${copyText(r.ip ?? '')}\t${copyText(r.country_code ?? '')}\t${copyText(r.region ?? '')}\t${copyText(r.city ?? '')}\t${copyText(r.device ?? '')}\t${copyText(r.os ?? '')}\t${copyText(r.browser ?? '')}\t${copyText(r.referrer ?? '')}\t${copyText(r.user_agent ?? '')}\t${copyText(r.traffic_type ?? '')}\t${r.clicked_at.toISOString()}\t${clickDay(r.clicked_at, timeZone)}\t${quarterOf(r.clicked_at)}\n`;
+  }
+  return out;
 }
 
 /** The report day of an instant, remembered for the current minute. */
@@ -473,14 +482,6 @@ export function quarterOf(instant: Date): string {
   return new Date(Math.floor(instant.getTime() / 900_000) * 900_000).toISOString();
 }
 
-/** The columns of a click batch, in the order of CLICK_BATCH_SQL's first 22 parameters. */
-const CLICK_COLUMNS = [
-  ['click_key', 'text'], ['affiliate_id', 'int'], ['campaign_id', 'int'], ['tracking_link_id', 'int'], ['creative_id', 'int'],
-  ['landing_page_id', 'int'], ['sub1', 'text'], ['sub2', 'text'], ['sub3', 'text'], ['sub4', 'text'], ['sub5', 'text'], ['ip', 'text'],
-  ['country_code', 'text'], ['region', 'text'], ['city', 'text'], ['device', 'text'], ['os', 'text'], ['browser', 'text'],
-  ['referrer', 'text'], ['user_agent', 'text'], ['traffic_type', 'text'], ['clicked_at', 'timestamptz'],
-] as const;
-const ROLLUP_DIMS = 'affiliate_id, campaign_id, creative_id, landing_page_id, sub1';
 const params = (from: number, types: readonly string[]) => types.map((t, i) => `$${from + i}::${t}[]`).join(', ');
 
 /**
@@ -490,7 +491,7 @@ const params = (from: number, types: readonly string[]) => types.map((t, i) => `
  * ($37) is the batch's rollup shard (rollupShards.ts).
  */
 const CLICK_BATCH_SQL = `with inserted as (
-  insert into clicks (${CLICK_COLUMNS.map(([c]) => c).join(', ')})
+  insert into clicks (${CLICK_COLUMN_LIST})
   select * from unnest(${params(1, CLICK_COLUMNS.map(([, t]) => t))})
   returning 1
 ),

@@ -6,13 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { CLICK_COLUMNS, CLICK_COLUMN_LIST, ROLLUP_DIMS } from './clickColumns';
 
 /**
  * The click journal (issue 12, docs/tracking.md "The click journal"): on Postgres a click is made
  * durable by appending it to a local file, not by a Postgres commit, and Postgres takes the file
  * in one COPY a few times a second.
  *
- * - `append` writes a batch's rows to the open segment (one `write`) and the batch is answered then:
+ * - `append` writes a batch's lines to the open segment (one `write`) and the batch is answered then:
  *   its lines are in the kernel's page cache, so no killed process (the server's or Postgres's)
  *   loses an answered click. When they reach the disk is `sync`: with 'segment' (the default) each
  *   segment is fdatasync'd when it closes, so a power cut or a kernel crash can lose at most the
@@ -59,14 +60,6 @@ export const consoleLog: JournalLog = {
   error: (obj, msg) => console.error(msg, obj),
 };
 
-/** One click as the journal stores it: the clicks columns in STAGE_COLUMNS order, plus its report day and quarter. */
-export interface JournalRow {
-  click_key: string; affiliate_id: number; campaign_id: number; tracking_link_id: number | null; creative_id: number;
-  landing_page_id: number; sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; ip: string;
-  country_code: string; region: string; city: string; device: string; os: string; browser: string; referrer: string;
-  user_agent: string; traffic_type: string; clicked_at: string; day: string; bucket: string;
-}
-
 /** The journal cannot take more clicks (backlog full, or the disk refused the write): answered 503. */
 export class ClickJournalFullError extends Error {
   constructor(message = 'click journal backlog is full') {
@@ -75,20 +68,16 @@ export class ClickJournalFullError extends Error {
   }
 }
 
-const CLICK_COLUMNS = 'click_key, affiliate_id, campaign_id, tracking_link_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5, ip, country_code, region, city, device, os, browser, referrer, user_agent, traffic_type, clicked_at';
-const ROLLUP_DIMS = 'affiliate_id, campaign_id, creative_id, landing_page_id, sub1';
 const STAGE = 'click_journal_stage';
 const STAGE_SQL = `create temporary table if not exists ${STAGE} (
-  click_key text, affiliate_id int, campaign_id int, tracking_link_id int, creative_id int, landing_page_id int,
-  sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, ip text, country_code text, region text, city text, device text,
-  os text, browser text, referrer text, user_agent text, traffic_type text, clicked_at timestamptz, day date, bucket timestamptz
+  ${CLICK_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')}, day date, bucket timestamptz
 ) on commit delete rows`;
 /**
  * The staged rows into clicks (a click id already stored is skipped: never twice, even if a segment
  * came back) and the counts of the rows actually inserted into both rollups, rows locked in key order.
  */
 const INGEST_SQL = `with inserted as (
-  insert into clicks (${CLICK_COLUMNS}) select ${CLICK_COLUMNS} from ${STAGE}
+  insert into clicks (${CLICK_COLUMN_LIST}) select ${CLICK_COLUMN_LIST} from ${STAGE}
   on conflict (click_key) do nothing returning click_key
 ),
 kept as (select s.* from ${STAGE} s join inserted using (click_key)),
@@ -110,21 +99,6 @@ const write = promisify(fs.write);
 const fdatasync = promisify(fs.fdatasync);
 const close = promisify(fs.close);
 const open = promisify(fs.open);
-
-const COPY_SPECIAL = /[\\\t\n\r]/;
-/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
-function copyText(v: string): string {
-  return COPY_SPECIAL.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
-}
-
-/** The journal lines of rows (COPY text format, one line per click). */
-export function journalLines(rows: readonly JournalRow[]): string {
-  let out = '';
-  for (const r of rows) {
-    out += `${copyText(r.click_key)}\t${r.affiliate_id}\t${r.campaign_id}\t${r.tracking_link_id ?? '\\N'}\t${r.creative_id}\t${r.landing_page_id}\t${copyText(r.sub1)}\t${copyText(r.sub2)}\t${copyText(r.sub3)}\t${copyText(r.sub4)}\t${copyText(r.sub5)}\t${copyText(r.ip)}\t${copyText(r.country_code)}\t${copyText(r.region)}\t${copyText(r.city)}\t${copyText(r.device)}\t${copyText(r.os)}\t${copyText(r.browser)}\t${copyText(r.referrer)}\t${copyText(r.user_agent)}\t${copyText(r.traffic_type)}\t${r.clicked_at}\t${r.day}\t${r.bucket}\n`;
-  }
-  return out;
-}
 
 /** Segment names sort in the order they were opened: time (ms), this journal's run id, sequence. */
 const SEGMENT = /^\d{15}-[0-9a-f]{12}-\d{9}\.clicks$/;
@@ -186,13 +160,12 @@ export class ClickJournal {
   }
 
   /**
-   * Appends rows and resolves once they are on disk (refused when the backlog is full). Writes go
+   * Appends a batch's lines (`count` clicks, made by clicks.ts journalLines) and resolves once they are on disk (refused when the backlog is full). Writes go
    * one after the other; their fdatasyncs may overlap (group commit: a batch is written while the
    * previous one's sync is under way, when the batcher allows two in flight).
    */
-  async append(rows: readonly JournalRow[]): Promise<void> {
-    const text = journalLines(rows);
-    const written = this.tail.then(() => this.writeOut(text, rows.length));
+  async append(lines: string, count: number): Promise<void> {
+    const written = this.tail.then(() => this.writeOut(lines, count));
     this.tail = written.catch(() => undefined);
     const { synced } = await written;
     await synced;
