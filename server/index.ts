@@ -11,6 +11,7 @@ import { createMessenger } from './lib/messenger';
 import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { drainClickJournals } from './modules/tracking/journal';
+import { memoryFilesystemOf } from './lib/memoryFilesystem';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
 import { certificateNote, readTls, reloadTls, type TlsPair } from './lib/tls';
@@ -28,6 +29,26 @@ function open(config: Config) {
   return openDatabase(config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: pgliteDir(config) });
 }
 
+/**
+ * A directory on tmpfs or ramfs (a container's /tmp, /dev/shm, a RAM disk) loses what it holds when the
+ * machine restarts: said at every start, for each place the server keeps something that must last.
+ */
+function warnMemoryFilesystems(config: Config, say: Say) {
+  const kept = [
+    config.databaseUrl ? '' : 'the embedded database',
+    config.totpSecretKey ? '' : 'the key of the TOTP secrets (TOTP_SECRET_KEY unset)',
+    config.captchaHmacKey ? '' : 'the captcha key (ALTCHA_HMAC_KEY unset)',
+  ].filter(Boolean);
+  const places: Array<[string, string, string]> = [['UPLOAD_DIR', config.uploadDir, 'the uploaded ad-placement images']];
+  if (kept.length > 0) places.unshift(['DATA_DIR', config.dataDir, kept.join(', ')]);
+  const journal = config.tracking.clickJournal;
+  if (journal) places.push(['CLICK_JOURNAL_DIR', journal.dir, 'the clicks answered but not yet in Postgres (normally the last fraction of a second; all of them while Postgres is unreachable)']);
+  for (const [setting, dir, what] of places) {
+    const memory = memoryFilesystemOf(dir);
+    if (memory) say(`warning: ${setting} (${dir}) is on ${memory}, kept in memory: ${what} will be lost when the machine restarts. Set ${setting} to a directory on a disk`);
+  }
+}
+
 /** Once per start, before any process serves: portal build, migrations, reference and demo data. */
 async function prepare(config: Config, say: Say) {
   if (config.buildIfNeeded) await buildPortalIfNeeded(process.cwd(), config.distDir, say);
@@ -41,6 +62,7 @@ async function prepare(config: Config, say: Say) {
     demoOptions: { campaigns: config.demoCampaigns, timeZone: config.reportTimeZone },
     log: say,
   });
+  warnMemoryFilesystems(config, say);
   const operator = config.access.bootstrapOperator;
   if (operator) say(`operator ${operator.email}: ${await upsertOperator(database.db, operator.email, operator.password)} (OPERATOR_EMAIL)`);
   return { database, totpSecretKey, demoAvailable: prepared.demoAvailable };
