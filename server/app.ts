@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../src/api/contract/session';
+import { LEAD_PIXELS_META, leadPixelOrigins } from '../src/shared/leadPixels';
 import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
 import { DEFAULT_MAXMONEY_REDEEM_LIMIT, DEFAULT_REPORT_TIME_ZONE, type MaxmoneyConfig } from './config';
 import type { AccessSettings, AppContext } from './context';
@@ -63,12 +64,18 @@ import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugin
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The built index.html with the product name in its title and its product-name meta element. */
-export function withProductName(html: string, productName: string): string {
+/**
+ * The built index.html with the product name in its title and its product-name meta element, and the
+ * lead pixels (LEAD_PIXEL_URLS) in theirs.
+ */
+export function withProductName(html: string, productName: string, leadPixels: readonly string[] = []): string {
   const name = escapeHtml(productName);
+  const pixels = escapeHtml(leadPixels.join(' '));
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(new RegExp(`(<meta name="${PRODUCT_NAME_META}" content=")[^"]*(")`), `$1${name}$2`);
+    // Replacement functions: a `$` in the name or an address is text, not a replacement pattern.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(new RegExp(`(<meta name="${PRODUCT_NAME_META}" content=")[^"]*(")`), () => `<meta name="${PRODUCT_NAME_META}" content="${name}"`)
+    .replace(new RegExp(`(<meta name="${LEAD_PIXELS_META}" content=")[^"]*(")`), () => `<meta name="${LEAD_PIXELS_META}" content="${pixels}"`);
 }
 
 export interface AppDeps {
@@ -95,6 +102,8 @@ export interface AppDeps {
   messenger?: Messenger;
   /** Names the product in the portal, codes, e-mails and authenticator apps (config PRODUCT_NAME). */
   productName?: string;
+  /** Image pixels the registration's thank-you step requests (config LEAD_PIXEL_URLS). */
+  leadPixels?: readonly string[];
   /** MaxMoney points (config MAXMONEY_REDEEM_LIMIT; default 500 points a week). */
   maxmoney?: MaxmoneyConfig;
   /** IANA zone of report days (config REPORT_TIME_ZONE; default America/New_York). */
@@ -190,7 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // A CDN named by CREATIVE_BASE_URL serves the campaign page's images.
-        imgSrc: ["'self'", 'data:', 'blob:', ...[cdnOrigin(deps.creativeBaseUrl ?? '')].filter((o): o is string => o !== null)],
+        // ...and the lead pixels (LEAD_PIXEL_URLS) their own origins.
+        imgSrc: ["'self'", 'data:', 'blob:', ...[cdnOrigin(deps.creativeBaseUrl ?? '')].filter((o): o is string => o !== null), ...leadPixelOrigins(deps.leadPixels ?? [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -284,9 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
-  // index.html is answered from memory with the configured product name written in, compressed once
+  // index.html is answered from memory with the configured product name (and lead pixels) written in, compressed once
   // here (brotli and gzip) like the build's other files; never cached long, so a new build shows at once.
-  const indexHtml = Buffer.from(portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName) : '');
+  const indexHtml = Buffer.from(portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName, deps.leadPixels) : '');
   const indexVariants = portalBuilt ? compressVariants(indexHtml) : undefined;
   const sendIndexHtml = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { keyFromFile, parseSecretKey } from './lib/secretBox';
 import type { TlsFiles } from './lib/tls';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
+import { parseLeadPixels } from '../src/shared/leadPixels';
 import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { JournalSync } from './modules/tracking/journal';
 import type { TrackingOptions } from './modules/tracking/options';
@@ -66,6 +67,8 @@ export interface Config {
    * of a CDN, or a path on the product. Default '/cdn', which the product serves itself.
    */
   creativeBaseUrl: string;
+  /** Image pixels the registration's thank-you step requests (LEAD_PIXEL_URLS; src/shared/leadPixels.ts). */
+  leadPixels: string[];
   /** Uploaded files (the ad-placement images of access requests): UPLOAD_DIR, default DATA_DIR/uploads. */
   uploadDir: string;
   /** Campaign access requests and the operator API (issue 15). */
@@ -208,6 +211,12 @@ export function creativeBaseFromEnv(value: string | undefined): string {
   return urlFromEnv(v, 'CREATIVE_BASE_URL') ?? DEFAULT_CREATIVE_BASE;
 }
 
+export function leadPixelsFromEnv(value: string | undefined): string[] {
+  const parsed = parseLeadPixels(value ?? '');
+  if ('error' in parsed) throw new Error(`LEAD_PIXEL_URLS must be image pixel addresses separated by spaces: ${parsed.error}`);
+  return parsed.pixels;
+}
+
 function journalSyncFromEnv(value: string | undefined): JournalSync {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '') return 'segment';
@@ -323,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     captchaHmacKey: env.ALTCHA_HMAC_KEY ? parseSecretKey(env.ALTCHA_HMAC_KEY, 'ALTCHA_HMAC_KEY') : undefined,
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
     creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
+    leadPixels: leadPixelsFromEnv(env.LEAD_PIXEL_URLS),
     uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
     access: accessFromEnv(env),
     paychange: paychangeFromEnv(env),

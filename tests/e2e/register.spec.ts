@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, E2E_OPERATOR } from './server';
+import { expect, test, E2E_OPERATOR, LEAD_PIXEL_ORIGIN } from './server';
 import { paths } from '../../src/shared/paths';
 
 /**
@@ -105,8 +105,16 @@ test('a referred visitor registers with an ID image, confirms the e-mail, is app
     await expect(box).toBeChecked();
   }
   const since = product.output().length;
+  // The lead pixel (LEAD_PIXEL_URLS, tests/e2e/server.ts) is requested once the application is in. The
+  // journey answers it; a request the page's Content-Security-Policy blocked would never reach here.
+  const pixels: string[] = [];
+  await page.route(`${LEAD_PIXEL_ORIGIN}/**`, (route) => {
+    pixels.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACH5BAEAAAAALAAAAAABAAEAAAIBAAA=', 'base64') });
+  });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect.poll(() => pixels.map((u) => u.replace(/=\d+$/, '=N'))).toEqual([`${LEAD_PIXEL_ORIGIN}/lead.gif?cb=N`]);
 
   // The confirmation e-mail's link.
   const link = await verifyLink(product.output, email, since);

@@ -27,6 +27,8 @@ export const E2E_OPERATOR = { email: 'operator@e2e.example', password: 'e2e-oper
  * certificate, so the journeys' own requests from Node trust it (docs/testing.md).
  */
 export const E2E_HTTPS = process.env.E2E_HTTPS === '1';
+/** Where the product's lead pixel (LEAD_PIXEL_URLS) points in the journeys: answered by the journey, never the network. */
+export const LEAD_PIXEL_ORIGIN = 'https://pixels.e2e.example';
 
 async function start(): Promise<{ server: ProductServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -44,6 +46,9 @@ async function start(): Promise<{ server: ProductServer; stop: () => Promise<voi
       DEMO_CAMPAIGNS: '60',
       LOG_LEVEL: 'warn',
       POSTBACK_ALLOW_LOOPBACK: '1',
+      // The thank-you step's lead pixel, on an ad platform's origin the journey answers itself
+      // (page.route): the page's Content-Security-Policy must allow it (tests/e2e/register.spec.ts).
+      LEAD_PIXEL_URLS: `${LEAD_PIXEL_ORIGIN}/lead.gif?cb={cachebuster}`,
       // The network's operator, made at start (the embedded database is the server's alone).
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { fireLeadPixels } from './leadPixels';
 
 const Steps = styled.ol`
   display: grid;
@@ -9,8 +11,17 @@ const Steps = styled.ol`
   p { margin: 0; }
 `;
 
-/** The thank-you page's three steps (spec 002 §2 step 9). */
+/**
+ * The thank-you page's three steps (spec 002 §2 step 9). Shown only after a successful registration,
+ * it fires the lead pixels (LEAD_PIXEL_URLS) once: the spec's "conversion tracking events for a lead".
+ */
 export function ThankYou() {
+  const fired = useRef(false);
+  useEffect(() => {
+    if (fired.current) return;
+    fired.current = true;
+    fireLeadPixels();
+  }, []);
   return (
     <Steps>
       <li>
