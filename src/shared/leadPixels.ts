@@ -14,20 +14,26 @@ export const LEAD_PIXELS_MAX = 5;
 export const CACHEBUSTER_MACRO = '{cachebuster}';
 
 /**
- * The pixels of the setting (addresses separated by spaces, commas or new lines), or the reason the
- * setting is refused: each an absolute http(s) address, at most LEAD_PIXELS_MAX, nothing that could
- * leave an HTML attribute.
+ * The pixels of the setting (addresses separated by spaces or new lines), or the reason the setting
+ * is refused: each an absolute http(s) address with a plain host, at most LEAD_PIXELS_MAX, nothing
+ * that could leave an HTML attribute.
  */
 export function parseLeadPixels(value: string): { pixels: string[] } | { error: string } {
-  const pixels = value.split(/[\s,]+/).filter(Boolean);
+  // Whitespace only: a comma may belong to a pixel's query.
+  const pixels = value.split(/\s+/).filter(Boolean);
   if (pixels.length > LEAD_PIXELS_MAX) return { error: `at most ${LEAD_PIXELS_MAX} addresses, got ${pixels.length}` };
   for (const pixel of pixels) {
     if (/["'<>\\]/.test(pixel) || pixel.length > 2000) return { error: `"${pixel}" is not an address` };
     const url = urlOf(leadPixelAddress(pixel, '0'));
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { error: `"${pixel}" is not an absolute http(s) address` };
+    // Its origin goes into the page's img-src: a plain host name or address, the same whatever the
+    // cachebuster ('*' or ';' would widen or break the policy).
+    if (!HOST.test(url.hostname) || urlOf(leadPixelAddress(pixel, '1'))?.origin !== url.origin) return { error: `"${pixel}" must name its host plainly` };
   }
   return { pixels };
 }
+
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
 
 /** A pixel's address to request: its {cachebuster} filled. */
 export function leadPixelAddress(pixel: string, cachebuster: string): string {

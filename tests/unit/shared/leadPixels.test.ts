@@ -9,14 +9,17 @@ describe('lead pixels', () => {
   const ads = 'https://ads.example.com/conv?id=7&cb={cachebuster}';
   const own = 'https://track.network.example/pixel?campaign_id=1001';
 
-  it('the setting: addresses separated by spaces, commas or new lines; none by default', () => {
+  it('the setting: addresses separated by spaces or new lines (a comma belongs to its address); none by default', () => {
     expect(leadPixelsFromEnv(undefined)).toEqual([]);
     expect(leadPixelsFromEnv('  ')).toEqual([]);
-    expect(leadPixelsFromEnv(`${ads}, ${own}\n`)).toEqual([ads, own]);
+    expect(leadPixelsFromEnv(`${ads}\n ${own}\n`)).toEqual([ads, own]);
+    expect(leadPixelsFromEnv('https://ads.example.com/c?ids=a,b')).toEqual(['https://ads.example.com/c?ids=a,b']);
+    expect(leadPixelsFromEnv('http://[::1]:8080/p.gif http://127.0.0.1/p.gif')).toHaveLength(2);
   });
 
   it('refuses what is not an absolute http(s) address, what could leave the attribute, and more than five', () => {
-    for (const bad of ['/pixel?x=1', 'javascript:alert(1)', 'data:image/gif;base64,R0lGOD', 'https://a.example/"onload=x', 'https://a.example/<b>']) {
+    // A host that would widen or break the page's img-src: '*', ';', a cachebuster in the host.
+    for (const bad of ['/pixel?x=1', 'javascript:alert(1)', 'data:image/gif;base64,R0lGOD', 'https://a.example/"onload=x', 'https://a.example/<b>', 'https://*/p.gif', 'https://*.example.com/p.gif', 'https://a;b.example/p.gif', 'https://{cachebuster}.example.com/p.gif']) {
       expect(parseLeadPixels(bad), bad).toHaveProperty('error');
       expect(() => leadPixelsFromEnv(bad)).toThrow(/^LEAD_PIXEL_URLS must be image pixel addresses/);
     }
