@@ -45,7 +45,9 @@ function startServer(env: Record<string, string>): Promise<Started> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 25_000);
+    // A start opens the database and migrates it (on PGlite also in-process): a clean-clone CI run on a
+    // busy machine once took more than 25 s. What is tested is what happens after the start.
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 60_000);
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -159,7 +161,7 @@ describe(`reliability of a real server process (${engine})`, () => {
     expect(lost).toEqual([]);
     // The rollup was written in the same transactions as the clicks.
     expect(stored.rollup).toBe(stored.all);
-  }, 50_000);
+  }, 150_000);
 
   it('delivers a postback whose receiver fails three times, across a server restart', async () => {
     const receiver = await startReceiver(3);
@@ -196,5 +198,5 @@ describe(`reliability of a real server process (${engine})`, () => {
     expect(state.delivery.status).toBe('delivered');
     expect(state.codes[state.codes.length - 1]).toBe(200);
     expect(state.codes.filter((c) => c === 200)).toHaveLength(1);
-  }, 50_000);
+  }, 150_000);
 });
