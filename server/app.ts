@@ -64,18 +64,19 @@ import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugin
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** `html` with the content of its `<meta name="…">` element set to `content` (already escaped). */
+const withMeta = (html: string, name: string, content: string) =>
+  // A replacement function: a `$` in the content is text, not a replacement pattern.
+  html.replace(new RegExp(`<meta name="${name}" content="[^"]*"`), () => `<meta name="${name}" content="${content}"`);
+
 /**
- * The built index.html with the product name in its title and its product-name meta element, and the
- * lead pixels (LEAD_PIXEL_URLS) in theirs.
+ * The built index.html as the server answers it: the product name in its title and its product-name
+ * meta element, the lead pixels (LEAD_PIXEL_URLS) in theirs.
  */
-export function withProductName(html: string, productName: string, leadPixels: readonly string[] = []): string {
+export function portalIndexHtml(html: string, productName: string, leadPixels: readonly string[] = []): string {
   const name = escapeHtml(productName);
-  const pixels = escapeHtml(leadPixels.join(' '));
-  return html
-    // Replacement functions: a `$` in the name or an address is text, not a replacement pattern.
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
-    .replace(new RegExp(`(<meta name="${PRODUCT_NAME_META}" content=")[^"]*(")`), () => `<meta name="${PRODUCT_NAME_META}" content="${name}"`)
-    .replace(new RegExp(`(<meta name="${LEAD_PIXELS_META}" content=")[^"]*(")`), () => `<meta name="${LEAD_PIXELS_META}" content="${pixels}"`);
+  const titled = html.replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
+  return withMeta(withMeta(titled, PRODUCT_NAME_META, name), LEAD_PIXELS_META, escapeHtml(leadPixels.join(' ')));
 }
 
 export interface AppDeps {
@@ -296,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   // index.html is answered from memory with the configured product name (and lead pixels) written in, compressed once
   // here (brotli and gzip) like the build's other files; never cached long, so a new build shows at once.
-  const indexHtml = Buffer.from(portalBuilt ? withProductName(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName, deps.leadPixels) : '');
+  const indexHtml = Buffer.from(portalBuilt ? portalIndexHtml(readFileSync(path.join(distDir, 'index.html'), 'utf8'), productName, deps.leadPixels) : '');
   const indexVariants = portalBuilt ? compressVariants(indexHtml) : undefined;
   const sendIndexHtml = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

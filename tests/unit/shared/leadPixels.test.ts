@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadPixelsFromEnv } from '../../../server/config';
-import { withProductName } from '../../../server/app';
+import { portalIndexHtml } from '../../../server/app';
 import { fireLeadPixels } from '../../../src/features/register/leadPixels';
 import { leadPixelAddress, leadPixelOrigins, parseLeadPixels } from '../../../src/shared/leadPixels';
 
@@ -32,7 +32,7 @@ describe('lead pixels', () => {
   });
 
   it('the server writes them into index.html; the thank-you step requests each once, filled', () => {
-    const html = withProductName('<meta name="product-name" content="" /><meta name="lead-pixels" content="" /><title>x</title>', 'Cash $1 & Co', [ads, own]);
+    const html = portalIndexHtml('<meta name="product-name" content="" /><meta name="lead-pixels" content="" /><title>x</title>', 'Cash $1 & Co', [ads, own]);
     expect(html).toContain('<meta name="product-name" content="Cash $1 &#38; Co" />');
     expect(html).toContain('<meta name="lead-pixels" content="https://ads.example.com/conv?id=7&#38;cb={cachebuster} https://track.network.example/pixel?campaign_id=1001" />');
     // The portal reads the attribute as the browser gives it (entities decoded).
