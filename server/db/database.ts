@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -44,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       parsers: { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: asIs },
     });
     await pglite.waitReady;
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
     return {
       db,
       engine: 'pglite',

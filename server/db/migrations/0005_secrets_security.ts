@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import { sealPlainTotpSecrets } from '../../modules/twoFactor/secrets';
 
 /**
