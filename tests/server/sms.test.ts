@@ -58,8 +58,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-  database = await openTestDatabase(true);
-  if (!database.seeded) await seedDemo(database.db, SMALL_DEMO);
+  const opened = await openTestDatabase(true);
+  database = opened;
+  if (!opened.seeded) await seedDemo(opened.db, SMALL_DEMO);
   app = await buildApp({ db: database.db, engine: database.engine, passwordCost: TEST_SCRYPT, messenger: messenger(settings()) });
   await app.ready();
 });
