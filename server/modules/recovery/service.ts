@@ -9,6 +9,7 @@ import { hashPassword, hashToken, newToken, type ScryptCost } from '../../lib/cr
 import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { accountKey, affiliateKey, type LoginLimits } from '../session/loginLimiter';
+import { queueNotice } from '../session/notices';
 import { messages as codeMessages, sendCodeIn, verifyCode } from '../twoFactor/service';
 import { useCaptcha, type CaptchaOptions } from './captcha';
 
@@ -153,7 +154,7 @@ export async function sendResetCode(d: RecoveryDeps, token: string, now: Date): 
 /**
  * POST /resetPassword: the rule of spec 002 §5, the link, the code (wrong codes count and lock like
  * every e-mail/SMS code), then one transaction: the new hash, the link used up, every session of the
- * account ended and its sign-in failures forgotten.
+ * account ended, its sign-in failures forgotten and the owner told by e-mail (session/notices.ts).
  */
 export async function resetPassword(d: RecoveryDeps, args: { token: string; password: string; code: string; now: Date; ip: string }): Promise<void> {
   const problem = passwordProblem(args.password);
@@ -187,5 +188,6 @@ export async function resetPassword(d: RecoveryDeps, args: { token: string; pass
       .executeTakeFirstOrThrow();
     await trx.updateTable('sessions').set({ revoked_at: args.now }).where('affiliate_id', '=', r.affiliate_id).where('revoked_at', 'is', null).execute();
     await trx.deleteFrom('login_attempts').where('account_key', 'in', [accountKey(a.email), affiliateKey(r.affiliate_id)]).execute();
+    await queueNotice(trx, r.affiliate_id, { kind: 'passwordChanged', via: 'reset' }, { messenger: d.messenger, productName: d.productName, at: args.now, ip: args.ip });
   });
 }

@@ -9,14 +9,21 @@ import type { DB } from '../../db/schema';
  * and wrong e-mail/SMS codes (per affiliate). Each kind is reset only by its own success: a right
  * password does not give the authenticator step fresh guesses.
  *
- * Throttling grows instead of locking (docs/adr/0004):
+ * Nothing locks an account or an address (docs/adr/0004, docs/adr/0009):
  * - per account and address: after `freePerAddress` failures since the last success from that
- *   address, each further try waits `firstDelayMs`, doubling per failure, at most `windowMs`;
- * - per account from addresses it has not completed a sign-in from in `knownAddressMs`: the same
- *   after `freePerAccount` failures from anywhere. Failures from many addresses thus slow down
- *   everyone new, but not the affiliate at an address they use: the lock cannot be used as a weapon;
- * - passwords per address, any account: `perIp` failures within `windowMs` (password spraying).
- * Throttled tries are answered 429 with Retry-After and are not counted.
+ *   address, each further try waits `firstDelayMs`, doubling per failure, at most `windowMs`
+ *   (429 with Retry-After). Only this pair is slowed down: a stranger's failures elsewhere never
+ *   delay the affiliate;
+ * - passwords per address, any account: after `perIp` failures within `windowMs` (password
+ *   spraying, or many people behind one NAT), every sign-in from the address needs a solved captcha;
+ * - passwords per account from addresses it has not completed a sign-in from in `knownAddressMs`:
+ *   after `freePerAccount` failures from anywhere, a solved captcha too. Failures from many
+ *   addresses thus ask everyone new for a captcha, but not the affiliate at an address they use;
+ * - authenticator and e-mail/SMS codes per account (a password was right to get there): the
+ *   growing delay after `freePerAccount` failures from anywhere, except at a known address.
+ * Throttled tries and tries refused for a missing captcha are not counted. The captcha decision
+ * reads only the e-mail's hash and the address, so it is the same for known and unknown e-mails
+ * (an address is "known" only for the account's own affiliate).
  */
 export type AttemptKind = 'password' | 'otp' | 'code';
 
@@ -37,6 +44,11 @@ export interface LoginLimits {
    */
   countryCheck: boolean;
   usualCountryMs: number;
+  /**
+   * The owner is e-mailed when the account's failed passwords since its last success (within
+   * `memoryMs`) reach this many: once per such run of failures, not per failure.
+   */
+  noticeAfterFailures: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -49,6 +61,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   knownAddressMs: 30 * 24 * 3600_000,
   countryCheck: true,
   usualCountryMs: 90 * 24 * 3600_000,
+  noticeAfterFailures: 5,
 };
 
 const wait = (seconds: number) =>
@@ -58,12 +71,23 @@ export const limitMessages = {
   password: (s: number) => `Too many failed sign-in attempts for this account. Please wait ${wait(s)} and try again, or reset your password.`,
   otp: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and sign in again.`,
   code: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and try again.`,
-  ip: (s: number) => `Too many failed sign-in attempts from your network. Please wait ${wait(s)} and try again.`,
 };
 
 export interface Throttled {
   message: string;
   retryAfterSeconds: number;
+}
+
+/** Why a sign-in needs a captcha: its address's failures on any accounts, or the account's from elsewhere. */
+export type CaptchaReason = 'address' | 'account';
+
+export interface Assessment {
+  /** Wait first: answered 429 with Retry-After. */
+  throttled: Throttled | null;
+  /** Passwords only: the try must carry a solved, unused captcha. */
+  captcha: CaptchaReason | null;
+  /** The account's failures of this kind since its last success (before this try). */
+  accountFailures: number;
 }
 
 /** The e-mail is kept only as a hash: the table never holds what people typed. */
@@ -98,26 +122,24 @@ interface Counts {
   here_last: Date | string | null;
 }
 
-export async function checkAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<Throttled | null> {
+/** The delays and the captcha requirement of a try (see the module's comment). */
+export async function assessAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<Assessment> {
   const { kind, account, ip, now, limits } = scope;
   const nowMs = now.getTime();
   const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - nowMs) / 1000));
+  let captcha: CaptchaReason | null = null;
 
   if (kind === 'password') {
     const windowStart = new Date(nowMs - limits.windowMs);
     const ipFailures = await db
       .selectFrom('login_attempts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('ip', '=', ip)
       .where('kind', '=', 'password')
       .where('succeeded', '=', false)
       .where('created_at', '>', windowStart)
       .executeTakeFirstOrThrow();
-    if (Number(ipFailures.n) >= limits.perIp) {
-      // The oldest counted failure leaves the window first.
-      const s = secondsUntil(new Date(ipFailures.oldest as Date).getTime() + limits.windowMs);
-      return { message: limitMessages.ip(s), retryAfterSeconds: s };
-    }
+    if (Number(ipFailures.n) >= limits.perIp) captcha = 'address';
   }
 
   const since = new Date(nowMs - limits.memoryMs);
@@ -141,16 +163,27 @@ export async function checkAttempt(db: Kysely<DB>, scope: AttemptScope): Promise
       max(created_at) filter (where not succeeded and ip = ${ip} and created_at > marks.ok_here) as here_last
     from recent, marks`.execute(db);
   const c = rows[0];
+  const accountFailures = Number(c.account_failures);
   const until = (failures: number, last: Date | string | null, free: number) =>
     last === null ? 0 : new Date(last).getTime() + delayAfter(failures, free, limits);
 
   let blockedUntil = until(Number(c.here_failures), c.here_last, limits.freePerAddress);
-  if (!(await isKnownAddress(db, scope))) {
-    blockedUntil = Math.max(blockedUntil, until(Number(c.account_failures), c.account_last, limits.freePerAccount));
+  const known = await isKnownAddress(db, scope);
+  if (!known && accountFailures >= limits.freePerAccount) {
+    if (kind === 'password') captcha ??= 'account';
+    else blockedUntil = Math.max(blockedUntil, until(accountFailures, c.account_last, limits.freePerAccount));
   }
-  if (blockedUntil <= nowMs) return null;
+  if (blockedUntil <= nowMs) return { throttled: null, captcha, accountFailures };
   const s = secondsUntil(blockedUntil);
-  return { message: limitMessages[kind](s), retryAfterSeconds: s };
+  return { throttled: { message: limitMessages[kind](s), retryAfterSeconds: s }, captcha, accountFailures };
+}
+
+/**
+ * The delay of a try, for steps without a captcha (authenticator and e-mail/SMS codes, the current
+ * password in the settings, which only a signed-in affiliate reaches).
+ */
+export async function checkAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<Throttled | null> {
+  return (await assessAttempt(db, scope)).throttled;
 }
 
 /** An address the affiliate completed a sign-in from (a session that reached the signed-in API). */

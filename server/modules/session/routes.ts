@@ -3,17 +3,27 @@ import { sessionEndpoints } from '../../../src/api/contract/session';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
 import { revokeSession, signIn } from './service';
+import { accountServices } from './services';
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  route(app, sessionEndpoints.login, async (request) =>
-    signIn(ctx.db, request.body, {
+  route(app, sessionEndpoints.login, async (request) => {
+    const { captchaKey, messenger, productName } = accountServices(ctx);
+    return signIn(ctx.db, request.body, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
       now: ctx.now(),
       limits: ctx.loginLimits,
       dummyHash: ctx.dummyHash,
-    }),
-  );
+      captchaKey,
+      messenger,
+      productName,
+      // After the answer has gone (setImmediate runs once the handler's reply is written).
+      later: (work) =>
+        setImmediate(() => {
+          work().catch((err: unknown) => request.log.error({ err }, 'sign-in notice failed'));
+        }),
+    });
+  });
 
   route(app, sessionEndpoints.logout, async (request) => {
     await revokeSession(ctx.db, request.auth.sessionId, ctx.now());

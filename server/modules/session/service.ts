@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { LoginRequest, LoginResponse } from '../../../src/api/contract/session';
+import { CAPTCHA_REQUIRED_STATUS, loginMessages, type LoginRequest, type LoginResponse } from '../../../src/api/contract/session';
 import type { DB, SessionStage } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword, type ScryptCost } from '../../lib/crypto';
 import { ApiError, tooManyRequests } from '../../lib/errors';
 import { countryOf } from '../../lib/geoip';
 import { PENDING_SESSION_MAX_AGE_MS, SESSION_MAX_AGE_MS } from '../../plugins/auth';
-import { accountKey, checkAttempt, recordAttempt, type LoginLimits } from './loginLimiter';
+import type { Messenger } from '../../lib/messenger';
+// The forgot page's check; named for what it does here (the hook lint reads a use- prefix as a React hook).
+import { useCaptcha as spendCaptcha } from '../recovery/captcha';
+import { accountKey, assessAttempt, recordAttempt, type LoginLimits } from './loginLimiter';
+import { queueNotice } from './notices';
 
 /** One message for an unknown e-mail and a wrong password, so sign-in does not reveal accounts. */
 export const BAD_CREDENTIALS_MESSAGE = 'The e-mail address or password you entered is incorrect.';
@@ -22,6 +26,15 @@ export interface SignInContext {
   limits: LoginLimits;
   /** Hash checked when the e-mail is unknown, so both failures take the same time. */
   dummyHash: () => Promise<string>;
+  /** The forgot page's captcha key (one captcha for both forms). */
+  captchaKey: Buffer;
+  messenger: Messenger;
+  productName: string;
+  /**
+   * Runs work after the answer is sent: the failed-sign-in notice, which only a known e-mail gets,
+   * must not make its answer slower than an unknown e-mail's.
+   */
+  later: (work: () => Promise<void>) => void;
 }
 
 /**
@@ -60,11 +73,20 @@ export async function countryVerifiedFor(
   affiliate: { id: number; country_verified: boolean; country_code: string | null },
   ctx: Pick<SignInContext, 'ip' | 'now' | 'limits'>,
 ): Promise<boolean> {
-  if (!affiliate.country_verified) return false;
-  if (!ctx.limits.countryCheck) return true;
+  return (await countryCheck(db, affiliate, ctx)) === 'verified';
+}
+
+/** countryVerifiedFor, with why not: the stored flag, or an address in a country new to the account. */
+async function countryCheck(
+  db: Kysely<DB>,
+  affiliate: { id: number; country_verified: boolean; country_code: string | null },
+  ctx: Pick<SignInContext, 'ip' | 'now' | 'limits'>,
+): Promise<'verified' | 'flag' | 'newCountry'> {
+  if (!affiliate.country_verified) return 'flag';
+  if (!ctx.limits.countryCheck) return 'verified';
   const here = await countryOf(ctx.ip);
-  if (here === null) return true;
-  if ((affiliate.country_code ?? '').trim().toUpperCase() === here) return true;
+  if (here === null) return 'verified';
+  if ((affiliate.country_code ?? '').trim().toUpperCase() === here) return 'verified';
   const recent = await db
     .selectFrom('sessions')
     .select((eb) => ['ip', eb.fn.max('created_at').as('last')])
@@ -76,12 +98,28 @@ export async function countryVerifiedFor(
     .limit(USUAL_ADDRESSES_MAX)
     .execute();
   // No history: nothing to compare with (a new account, or none signed in lately).
-  if (recent.length === 0) return true;
+  if (recent.length === 0) return 'verified';
   for (const row of recent) {
-    if ((await countryOf(row.ip)) === here) return true;
+    if ((await countryOf(row.ip)) === here) return 'verified';
   }
-  return false;
+  return 'newCountry';
 }
+
+/**
+ * A sign-in that needs the captcha: a missing solution, or one that is wrong, expired or already
+ * used (the forgot page's check and its captcha_uses record), answers 428 with its message.
+ */
+async function passCaptcha(db: Kysely<DB>, ctx: SignInContext, payload: string | undefined): Promise<void> {
+  if (!payload) throw new ApiError(CAPTCHA_REQUIRED_STATUS, loginMessages.captchaRequired);
+  try {
+    await spendCaptcha(db, ctx.captchaKey, payload, ctx.now);
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 400) throw new ApiError(CAPTCHA_REQUIRED_STATUS, err.message);
+    throw err;
+  }
+}
+
+
 
 export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInContext): Promise<LoginResponse> {
   const affiliate = await db
@@ -91,19 +129,26 @@ export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInCon
     .executeTakeFirst();
   // Unknown e-mails are throttled the same way, so the answers do not reveal which accounts exist.
   const attempt = { kind: 'password' as const, account: accountKey(input.email), affiliateId: affiliate?.id ?? null, ip: ctx.ip, now: ctx.now, limits: ctx.limits };
-  const throttled = await checkAttempt(db, attempt);
-  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+  const assessed = await assessAttempt(db, attempt);
+  if (assessed.throttled) throw tooManyRequests(assessed.throttled.message, assessed.throttled.retryAfterSeconds);
+  if (assessed.captcha) await passCaptcha(db, ctx, input.altcha);
 
   const passwordOk = await verifyPassword(input.password, affiliate?.password_hash ?? (await ctx.dummyHash()));
   if (!affiliate || !passwordOk) {
     await recordAttempt(db, attempt, false);
+    // The owner hears of it once per run of failures: when the count reaches the threshold.
+    const failures = assessed.accountFailures + 1;
+    if (affiliate && failures === ctx.limits.noticeAfterFailures) {
+      ctx.later(() => queueNotice(db, affiliate.id, { kind: 'failedSignIns', failures }, { messenger: ctx.messenger, productName: ctx.productName, at: ctx.now, ip: ctx.ip }));
+    }
     throw new ApiError(400, BAD_CREDENTIALS_MESSAGE);
   }
   if (affiliate.status === 'pending') throw new ApiError(403, PENDING_MESSAGE);
   if (affiliate.status === 'rejected') throw new ApiError(403, REJECTED_MESSAGE);
   if (affiliate.status !== 'active') throw new ApiError(403, INACTIVE_MESSAGE);
 
-  const countryVerified = await countryVerifiedFor(db, affiliate, ctx);
+  const country = await countryCheck(db, affiliate, ctx);
+  const countryVerified = country === 'verified';
   const stage = sessionStageFor({ ...affiliate, country_verified: countryVerified });
   const token = newToken();
   const maxAge = stage === 'active' ? SESSION_MAX_AGE_MS : PENDING_SESSION_MAX_AGE_MS;
@@ -124,6 +169,9 @@ export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInCon
       })
       .execute();
     await trx.updateTable('affiliates').set({ last_login_at: ctx.now }).where('id', '=', affiliate.id).execute();
+    if (country === 'newCountry') {
+      await queueNotice(trx, affiliate.id, { kind: 'newCountry' }, { messenger: ctx.messenger, productName: ctx.productName, at: ctx.now, ip: ctx.ip });
+    }
   });
 
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsEndpoints } from '../../../src/api/contract/settings';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
+import { accountServices } from '../session/services';
 import {
   saveAddressDetails,
   saveEmailPreferences,
@@ -28,6 +29,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   route(app, settingsEndpoints.promotionalDetails, async (request) => ok(await savePromotionalDetails(context(request.auth), request.body)));
   route(app, settingsEndpoints.emailPreferences, async (request) => ok(await saveEmailPreferences(context(request.auth), request.body)));
   route(app, settingsEndpoints.securityDetails, async (request) =>
-    ok(await saveSecurityDetails({ ...context(request.auth), ip: request.ip, limits: ctx.loginLimits, passwordCost: ctx.passwordCost }, request.body)),
+    ok(
+      await saveSecurityDetails(
+        { ...context(request.auth), ip: request.ip, limits: ctx.loginLimits, passwordCost: ctx.passwordCost, notices: accountServices(ctx) },
+        request.body,
+      ),
+    ),
   );
 };

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { hashPassword, verifyPassword, type ScryptCost } from '../../lib/crypto';
 import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
 import { accountKey, checkAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
+import { queueNotice, type NoticeContext } from '../session/notices';
 import { countryByAlpha2 } from '../../../src/shared/countries';
 import { emailProblem } from '../../../src/shared/emailRules';
 import { INVALID_MOBILE, isValidPhone } from '../../../src/shared/phone';
@@ -247,7 +248,7 @@ export async function saveEmailPreferences(c: SaveContext, body: Email): Promise
 export const normaliseAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export async function saveSecurityDetails(
-  c: SaveContext & { ip: string; limits: LoginLimits; passwordCost: ScryptCost },
+  c: SaveContext & { ip: string; limits: LoginLimits; passwordCost: ScryptCost; notices: Pick<NoticeContext, 'messenger' | 'productName'> },
   body: Security,
 ): Promise<string> {
   await requireSettingsWindow(c.db, c.sessionId, c.now);
@@ -300,6 +301,7 @@ export async function saveSecurityDetails(
         .where('id', '!=', c.sessionId)
         .where('revoked_at', 'is', null)
         .execute();
+      await queueNotice(trx, c.affiliateId, { kind: 'passwordChanged', via: 'settings' }, { ...c.notices, at: c.now, ip: c.ip });
     }
   });
   return settingsMessages.saved.security;

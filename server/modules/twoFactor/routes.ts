@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
+import { queueNotice } from '../session/notices';
 import { openSettingsWindow, requireSettingsWindow } from '../settings/service';
 import {
   activateOtp,
@@ -74,16 +75,20 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
     const { affiliateId, sessionId } = request.auth;
     // 128 to 512 bits (otplib's bounds; RFC 4226 §4 asks for at least 128): 26 to 103 base32 characters.
     if (!/^[A-Z2-7]{26,103}$/.test(request.body.secret)) throw badRequest('secret: must be a base32 secret of 128 to 512 bits');
+    const now = ctx.now();
     const ok = await activateOtp(ctx.db, {
-      affiliateId, sessionId, secret: request.body.secret, otp: request.body.otp, now: ctx.now(), totpKey: ctx.totpKey,
+      affiliateId, sessionId, secret: request.body.secret, otp: request.body.otp, now, totpKey: ctx.totpKey,
     });
+    if (ok) await queueNotice(ctx.db, affiliateId, { kind: 'twoFactor', enabled: true }, { messenger, productName, at: now, ip: request.ip });
     return { success: true as const, isTokenValid: ok };
   });
 
   route(app, twoFactorEndpoints.otpCancel, async (request) => {
     // Turning two-factor off weakens the account: only inside the settings verification window.
     await requireSettingsWindow(ctx.db, request.auth.sessionId, ctx.now());
-    await cancelOtp(ctx.db, request.auth.affiliateId, ctx.now());
+    const now = ctx.now();
+    const wasOn = await cancelOtp(ctx.db, request.auth.affiliateId, now);
+    if (wasOn) await queueNotice(ctx.db, request.auth.affiliateId, { kind: 'twoFactor', enabled: false }, { messenger, productName, at: now, ip: request.ip });
     return { success: true as const, otpDeactivated: true, message: messages.deactivated };
   });
 };

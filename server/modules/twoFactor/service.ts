@@ -181,8 +181,11 @@ export async function activateOtp(
   return true;
 }
 
-export async function cancelOtp(db: Kysely<DB>, affiliateId: number, now: Date) {
+/** Turns two-factor off; true when it was on. */
+export async function cancelOtp(db: Kysely<DB>, affiliateId: number, now: Date): Promise<boolean> {
+  const before = await db.selectFrom('affiliates').select('otp_enabled').where('id', '=', affiliateId).executeTakeFirst();
   await db.updateTable('affiliates').set({ otp_secret: null, otp_enabled: false, otp_last_step: null, updated_at: now }).where('id', '=', affiliateId).execute();
+  return before?.otp_enabled === true;
 }
 
 export async function savePromptDate(db: Kysely<DB>, affiliateId: number, now: Date) {

@@ -23,7 +23,7 @@ export type Access = 'public' | 'session' | 'operator' | readonly SessionStage[]
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** HTTP statuses an endpoint may answer with the error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 428 | 429 | 500 | 503;
 
 /** A non-JSON answer (an image, a redirect): its media type, for the OpenAPI document. */
 export interface RawAnswer {

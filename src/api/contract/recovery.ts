@@ -16,8 +16,8 @@ const Email = SafeText()
   .max(254, recoveryMessages.emailInvalid)
   .pipe(z.email(recoveryMessages.emailInvalid));
 
-/** The ALTCHA payload (base64 of {challenge, solution}) the widget puts in its hidden field. */
-const CaptchaPayload = z.string().max(4000, recoveryMessages.captchaInvalid);
+/** The ALTCHA payload (base64 of {challenge, solution}) the widget puts in its hidden field (also the sign-in's). */
+export const CaptchaPayload = z.string().max(4000, recoveryMessages.captchaInvalid);
 
 /** GET /forgotPassword?email&altcha: the captcha payload travels as a query parameter (the spec's call is a GET). */
 export const ForgotPasswordQuery = z.object({ email: Email, altcha: CaptchaPayload.optional() });

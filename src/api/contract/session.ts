@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SafeText } from './common';
 import { endpoint, SESSION_STAGES } from './endpoint';
 import { successEnvelope } from './envelope';
+import { CaptchaPayload } from './recovery';
 
 /** Header that carries the session token on every signed-in call (spec 000 section 6). */
 export const TOKEN_HEADER = 'x-app-token';
@@ -18,6 +19,18 @@ const StoredId = z
   ])
   .default(0);
 
+/**
+ * The sign-in's answer when the try must carry a solved captcha (docs/adr/0009): HTTP 428 with
+ * `errors.code` 428 and a sentence in `errors.message`. Asked when the address has many failed
+ * sign-ins (any accounts), or the account has many from addresses it has not signed in from;
+ * decided the same way for known and unknown e-mails, before the password is checked. A missing,
+ * wrong, expired or already used solution gets the same status, with the captcha's own message.
+ */
+export const CAPTCHA_REQUIRED_STATUS = 428;
+export const loginMessages = {
+  captchaRequired: 'There have been many unsuccessful sign-in attempts. Please complete the captcha below, then sign in again.',
+} as const;
+
 /** POST /authenticationApp (spec 002 sections 3, 5, 7). */
 export const LoginRequest = z.object({
   // The sign-in form's own messages (spec 002 §5), as whole sentences the server answers as they are.
@@ -30,6 +43,8 @@ export const LoginRequest = z.object({
   password: z.string().min(1, 'Please enter your password.').max(200, 'The password is too long.'),
   ld: StoredId,
   oid: StoredId,
+  /** The solved captcha (ALTCHA payload, the forgot page's widget), sent after a 428; single use. */
+  altcha: CaptchaPayload.optional(),
 });
 export type LoginRequestInput = z.input<typeof LoginRequest>;
 export type LoginRequest = z.output<typeof LoginRequest>;
@@ -88,10 +103,11 @@ export const sessionEndpoints = {
     path: '/authenticationApp',
     access: 'public',
     tags: ['session'],
-    summary: 'Sign in with e-mail and password (spec 002 sections 3, 4, 7)',
+    summary:
+      'Sign in with e-mail and password (spec 002 sections 3, 4, 7). 428 (errors.code 428): send again with a solved captcha in altcha (challenge: GET /forgotPassword/challenge).',
     body: LoginRequest,
     response: LoginResponse,
-    errors: [403],
+    errors: [403, CAPTCHA_REQUIRED_STATUS],
   }),
   logout: endpoint({
     method: 'POST',
