@@ -61,6 +61,12 @@ import type { SsrfPolicy } from './lib/ssrf';
 import { OPERATOR_TOKEN_HEADER, registerSessionHook } from './plugins/auth';
 import { kyselyRateLimitStore } from './plugins/rateLimitStore';
 import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugins/errors';
+import type { TrustedProxies } from './lib/trustedProxies';
+
+/** Whether the route Fastify matched is the operator API's (its pattern, so no spelling of the address slips past). */
+function isOperatorRoute(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && (routeUrl === '/api/operator' || routeUrl.startsWith('/api/operator/'));
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -85,7 +91,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built portal; when absent or missing only the API is served. */
   distDir?: string;
-  trustProxy?: boolean;
+  /** The reverse proxies whose X-Forwarded-For is believed (config TRUST_PROXY); absent: none. */
+  trustProxy?: TrustedProxies;
+  /** Where /api/operator answers from (config OPERATOR_ALLOW_FROM); absent: anywhere. Elsewhere it is a 404. */
+  operatorAllowFrom?: TrustedProxies;
   /** Serve HTTPS with HTTP/2 (and HTTP/1.1 over TLS) with this certificate and key (server/lib/tls.ts). */
   tls?: TlsPair;
   /** Clock, for tests of expiry. */
@@ -153,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!fast.click?.(req, res)) handler(req, res);
       }, deps.tls),
     logger: deps.logger ?? false,
-    trustProxy: deps.trustProxy ?? false,
+    // Fastify walks X-Forwarded-For from the right while the hop is a trusted proxy (the fast click path the same way).
+    trustProxy: deps.trustProxy ? (address: string) => deps.trustProxy!.trusts(address) : false,
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     // Sign-in and other JSON bodies only; multipart routes raise their own limit later.
     return503OnClosing: true,
@@ -186,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const messenger = deps.messenger ?? createMessenger({});
   const trackingOptions: TrackingOptions = {
-    ...DEFAULT_TRACKING, trustProxy: deps.trustProxy ?? false, timeZone: ctx.reportTimeZone, ...deps.tracking,
+    ...DEFAULT_TRACKING, trustProxy: deps.trustProxy, timeZone: ctx.reportTimeZone, ...deps.tracking,
   };
   const clickEngine = createClickEngine(deps.db, trackingOptions, ctx.now, app.log);
   // The click journal takes over what an earlier process left before the server answers clicks.
@@ -214,6 +224,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Same-origin images and the payment providers' iframes later: keep COEP off.
     crossOriginEmbedderPolicy: false,
   });
+
+  // The operator API answers only where OPERATOR_ALLOW_FROM says (before the rate limiter: no query for others).
+  const operatorAllowFrom = deps.operatorAllowFrom;
+  if (operatorAllowFrom) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (isOperatorRoute(request.routeOptions.url) && !operatorAllowFrom.trusts(request.ip)) {
+        return reply.code(404).send(errorEnvelope('This address does not exist.', 404));
+      }
+    });
+  }
 
   await app.register(rateLimit, {
     global: true,

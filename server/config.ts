@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { keyFromFile, parseSecretKey } from './lib/secretBox';
+import { smsFromEnv, type SmsSettings } from './lib/sms';
+import { parseAddressList, parseTrustedProxies, type TrustedProxies } from './lib/trustedProxies';
 import type { TlsFiles } from './lib/tls';
 import { EASTERN_TIME_ZONE } from '../src/shared/dates';
 import { parseLeadPixels } from '../src/shared/leadPixels';
@@ -7,6 +9,7 @@ import { DEFAULT_PRODUCT_NAME } from '../src/shared/product';
 import type { JournalSync } from './modules/tracking/journal';
 import type { TrackingOptions } from './modules/tracking/options';
 import { MAX_PROCESS_INDEX } from './modules/tracking/rollupShards';
+import { DEFAULT_LINK_CACHE_ENTRIES } from './modules/tracking/linkCache';
 import { PROCESS_COUNT_ENV, PROCESS_INDEX_ENV } from './cluster';
 import { DEFAULT_CREATIVE_BASE } from './modules/images/cdn';
 import type { PaychangeSettings } from './modules/paychange/providers';
@@ -14,6 +17,8 @@ import type { PaychangeSettings } from './modules/paychange/providers';
 export interface Config {
   port: number;
   host: string;
+  /** HOST was set; unset, the host is chosen by defaultHost (a demo network listens on 127.0.0.1 only). */
+  hostFromEnv: boolean;
   /** Set: a real Postgres server. Unset: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -21,8 +26,13 @@ export interface Config {
   /** Seed the demo network into a DATABASE_URL database when it is empty (`--demo`). */
   demo: boolean;
   buildIfNeeded: boolean;
-  /** Trust X-Forwarded-For from a reverse proxy (TRUST_PROXY=1); off by default. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses and CIDR ranges,
+   * server/lib/trustedProxies.ts); unset, the connection's own address is the client's.
+   */
+  trustProxy: TrustedProxies | undefined;
+  /** Where the operator API (/api/operator) answers from (OPERATOR_ALLOW_FROM); unset, from anywhere. */
+  operatorAllowFrom: TrustedProxies | undefined;
   /**
    * HTTPS with HTTP/2 served by the product (TLS_CERT_FILE and TLS_KEY_FILE, PEM; both or neither).
    * Unset: plain HTTP, for a reverse proxy that terminates TLS in front (docs/server.md).
@@ -46,6 +56,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of the product's e-mails (MAIL_FROM). */
   mailFrom: string | undefined;
+  /** SMS provider (SMS_PROVIDER=twilio, TWILIO_*, SMS_FROM; server/lib/sms.ts); unset, SMS goes to the outbox table and the console. */
+  sms: SmsSettings | undefined;
   /**
    * Key that encrypts TOTP secrets at rest (TOTP_SECRET_KEY: 64 hex digits or base64 of 32 bytes).
    * Unset: DATA_DIR/totp-secret.key, made on the first start (see totpKey()).
@@ -121,7 +133,7 @@ export interface AccessConfig {
 /** The tracking engine's knobs that come from the environment (the rest come from the app). */
 export type TrackingConfig = Pick<
   TrackingOptions,
-  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'clickQueueMax' | 'processIndex' | 'clickJournal'
+  'baseUrl' | 'fallbackUrl' | 'countryHeader' | 'linkCacheMs' | 'linkCacheEntries' | 'clickBatchMax' | 'clickBatchDelayMs' | 'clickBatchConcurrency' | 'clickQueueMax' | 'processIndex' | 'clickJournal'
 >;
 
 export interface PostbackConfig {
@@ -153,6 +165,7 @@ export function trackingFromEnv(env: NodeJS.ProcessEnv, port: number, scheme: 'h
     fallbackUrl: urlFromEnv(env.TRACKING_FALLBACK_URL, 'TRACKING_FALLBACK_URL'),
     countryHeader: header || null,
     linkCacheMs: intFromEnv(env.TRACKING_LINK_CACHE_MS, 5000, 'TRACKING_LINK_CACHE_MS'),
+    linkCacheEntries: Math.max(1, intFromEnv(env.TRACKING_LINK_CACHE_ENTRIES, DEFAULT_LINK_CACHE_ENTRIES, 'TRACKING_LINK_CACHE_ENTRIES')),
     clickBatchMax: Math.max(1, intFromEnv(env.CLICK_BATCH_MAX, 500, 'CLICK_BATCH_MAX')),
     clickBatchDelayMs: intFromEnv(env.CLICK_BATCH_DELAY_MS, 1, 'CLICK_BATCH_DELAY_MS'),
     clickBatchConcurrency: Math.max(1, intFromEnv(env.CLICK_BATCH_CONCURRENCY, 1, 'CLICK_BATCH_CONCURRENCY')),
@@ -303,21 +316,48 @@ export function tlsFromEnv(env: NodeJS.ProcessEnv, root: string = process.cwd())
   return { certFile: path.resolve(root, cert), keyFile: path.resolve(root, key) };
 }
 
+/** TRUST_PROXY: unset, empty, off or 0: no proxy is trusted; otherwise a list of addresses and ranges. */
+export function trustProxyFromEnv(value: string | undefined): TrustedProxies | undefined {
+  const v = (value ?? '').trim();
+  if (v === '' || ['off', '0', 'false', 'no'].includes(v.toLowerCase())) return undefined;
+  return parseTrustedProxies(v);
+}
+
+/** OPERATOR_ALLOW_FROM: unset or empty: the operator API answers from anywhere. */
+export function operatorAllowFromEnv(value: string | undefined): TrustedProxies | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  return parseAddressList(v, 'OPERATOR_ALLOW_FROM', 'the addresses or CIDR ranges operators connect from');
+}
+
+/**
+ * Where the server listens when HOST is not set: a database that holds (or is about to get) the demo
+ * network, whose passwords and authenticator secret are published, is reachable from this machine
+ * only; a Postgres network started without --demo listens on every interface, as a server should.
+ */
+export function defaultHost(config: Pick<Config, 'databaseUrl' | 'demo'>): string {
+  return !config.databaseUrl || config.demo ? '127.0.0.1' : '0.0.0.0';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv.slice(2)): Config {
   const root = process.cwd();
   const port = intFromEnv(env.PORT, 8080, 'PORT');
   if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
   const tls = tlsFromEnv(env, root);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demo = argv.includes('--demo');
+  const host = (env.HOST ?? '').trim();
   return {
     port,
-    // All interfaces: the product is meant to be reached from other machines (and containers).
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    host: host || defaultHost({ databaseUrl, demo }),
+    hostFromEnv: host !== '',
+    databaseUrl,
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     logLevel: env.LOG_LEVEL || 'info',
-    demo: argv.includes('--demo'),
+    demo,
     buildIfNeeded: argv.includes('--build-if-needed'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    operatorAllowFrom: operatorAllowFromEnv(env.OPERATOR_ALLOW_FROM),
     tls,
     distDir: path.resolve(root, 'dist'),
     demoCampaigns: intFromEnv(env.DEMO_CAMPAIGNS, 640, 'DEMO_CAMPAIGNS'),
@@ -328,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     productName: productNameFromEnv(env.PRODUCT_NAME),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    sms: smsFromEnv(env),
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
     captchaHmacKey: env.ALTCHA_HMAC_KEY ? parseSecretKey(env.ALTCHA_HMAC_KEY, 'ALTCHA_HMAC_KEY') : undefined,
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),

@@ -65,6 +65,9 @@ async function prepare(config: Config, say: Say) {
   warnMemoryFilesystems(config, say);
   const operator = config.access.bootstrapOperator;
   if (operator) say(`operator ${operator.email}: ${await upsertOperator(database.db, operator.email, operator.password)} (OPERATOR_EMAIL)`);
+  else if (!(await database.db.selectFrom('operators').select('id').limit(1).executeTakeFirst())) {
+    say('no operator account yet: create the first with `npm run operator -- create you@example.com` (it prints the password once), or set OPERATOR_EMAIL and OPERATOR_PASSWORD');
+  }
   return { database, totpSecretKey, demoAvailable: prepared.demoAvailable };
 }
 
@@ -102,10 +105,11 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     leadPixels: config.leadPixels,
     maxmoney: config.maxmoney,
     postbackPolicy: { allowLoopback: config.postbacks.allowLoopback },
-    messenger: createMessenger({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    messenger: createMessenger({ smtpUrl: config.smtpUrl, from: config.mailFrom, sms: config.sms, db: database.db }),
     tracking: { ...config.tracking, onPostbackQueued: () => postbackWorker.kick() },
     distDir: config.distDir,
     trustProxy: config.trustProxy,
+    operatorAllowFrom: config.operatorAllowFrom,
     tls,
     loginLimits: { countryCheck: config.countryCheck },
     totpKey: totpSecretKey,
@@ -196,6 +200,11 @@ function sayReady(config: Config, started: number, demoAvailable: boolean, proce
   say(`portal:  ${scheme}://${shownHost}:${config.port}/${config.tls ? '  (HTTPS with HTTP/2)' : ''}`);
   say(`API:     ${scheme}://${shownHost}:${config.port}/api  (OpenAPI: /api/openapi.json)`);
   if (demoAvailable) say(`demo sign-in: ${DEMO_ACCOUNTS.demo} / ${DEMO_PASSWORD}`);
+  if (!config.hostFromEnv && config.host === '127.0.0.1') {
+    say(`listening on 127.0.0.1 only: ${demoAvailable ? "the demo network's passwords and authenticator secret are published, so " : ''}other machines cannot reach it. Set HOST=0.0.0.0 to serve them`);
+  }
+  if (config.trustProxy) say(`X-Forwarded-For believed from: ${config.trustProxy.text} (TRUST_PROXY)`);
+  if (config.operatorAllowFrom) say(`operator API answers from: ${config.operatorAllowFrom.text} (OPERATOR_ALLOW_FROM)`);
 }
 
 async function main(config: Config) {

@@ -26,7 +26,14 @@ export type DatabaseOptions =
       /** Start from a dump of another PGlite (`dumpDataDir`): the tests' snapshots of a migrated, seeded database. */
       loadDataDir?: Blob;
     }
-  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | {
+      engine: 'postgres';
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /** A connection failed outside any query (Postgres restarted, a backend was terminated); default: a warning on stderr. */
+      onConnectionError?: (err: Error) => void;
+    };
 
 // Both engines read numeric and int8 as numbers and `date` as 'YYYY-MM-DD' (the API's format),
 // so queries behave the same whatever the engine. Money fits easily in a double here.
@@ -62,6 +69,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    // A server that does not answer (a network partition, a failover in progress) fails the query
+    // after 5 s, answered 503, instead of holding the request without end.
+    connectionTimeoutMillis: 5000,
     options: options.schema ? `-c search_path=${checkIdent(options.schema)}` : undefined,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -71,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }) as typeof pg.types.getTypeParser,
     },
   });
+  keepUpThroughOutages(pool, options.onConnectionError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return {
@@ -79,6 +90,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     location: `Postgres ${redactUrl(options.url)}${options.schema ? ` schema ${options.schema}` : ''}`,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A Postgres restart, a failover or a terminated backend ends connections, and node-postgres reports
+ * that as an 'error' event on the pool (idle clients) or on the client (one checked out): without a
+ * listener the event would end the process. Both are listened to here; the broken client is dropped
+ * by the pool, and the query that was using it fails on its own (answered 503).
+ */
+function keepUpThroughOutages(pool: pg.Pool, onError: (err: Error) => void = warnConnectionError) {
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+}
+
+let lastWarning = 0;
+function warnConnectionError(err: Error) {
+  // One line per second at most: an outage ends every connection at once.
+  if (Date.now() - lastWarning < 1000) return;
+  lastWarning = Date.now();
+  console.warn(`[database] a Postgres connection failed (${err.message}); the pool makes a new one when needed`);
 }
 
 /** The pg pool behind a Postgres Kysely (hot paths that send named, prepared statements: the click batch). */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorEnvelope } from '../../src/api/contract/envelope';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/databaseErrors';
 import { ApiError } from '../lib/errors';
 
 /** Paths the SPA fallback must never answer with index.html: the API and the tracking endpoints. */
@@ -54,6 +55,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, wrong content type, ...) have safe messages.
       const safe = typeof error.code === 'string' && error.code.startsWith('FST_');
       return reply.code(status).send(errorEnvelope(safe ? error.message : 'The request was refused.', status));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Postgres restarting, failing over or unreachable: an answer to retry, not a failure of ours.
+      request.log.warn({ err: error.message }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send(errorEnvelope(DATABASE_UNAVAILABLE_MESSAGE, 503));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorEnvelope(GENERIC_500, 500));

@@ -6,6 +6,7 @@
  *
  * env: LIM_PG_URL, LIM_PG_SCHEMA, LIM_API_RATE_LIMIT.
  */
+import { parseTrustedProxies } from '../../server/lib/trustedProxies';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -19,7 +20,7 @@ async function main() {
     db: database.db,
     engine: database.engine,
     passwordCost: TEST_SCRYPT,
-    trustProxy: true,
+    trustProxy: parseTrustedProxies('loopback'),
     apiRateLimit: Number(env.LIM_API_RATE_LIMIT ?? 20),
     loginLimits: { firstDelayMs: 60_000 },
   });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { createPostbackWorker } from '../../server/modules/postbacks/worker';
-import { ClickBatcher, ClickQueueFullError, cleanText, LinkCache, newOpaqueId } from '../../server/modules/tracking/clicks';
+import { ClickBatcher, ClickQueueFullError, cleanText, loadLink, newOpaqueId } from '../../server/modules/tracking/clicks';
+import { LinkCache } from '../../server/modules/tracking/linkCache';
 import { revsharePayout } from '../../server/modules/tracking/conversions';
 import { redactUrlSecrets, serverLoggerOptions } from '../../server/modules/tracking/logging';
 import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
@@ -298,7 +299,7 @@ describe(`clicks with hostile input (${testEngine})`, () => {
 
   it('does not cache unknown codes', async () => {
     const db = t.database.db;
-    const cache = new LinkCache(60_000);
+    const cache = new LinkCache(60_000, loadLink);
     const code = codeOf(link);
     const fresh = randomBytes(16).toString('base64url');
     expect(await cache.get(db, fresh)).toBeNull();

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { pgPoolOf } from '../../db/database';
 import { CLICK_COLUMNS, CLICK_COLUMN_LIST, ROLLUP_DIMS } from './clickColumns';
 import { ClickJournal, consoleLog, type JournalLog } from './journal';
+import { LinkCache } from './linkCache';
 import { queryNamed } from './prepared';
 import type { DB } from '../../db/schema';
 import { fillMacros, encodeForUrl, stripMacros, type MacroValues } from './macros';
@@ -213,33 +214,13 @@ export function cleanText(value: string, max: number): string {
   return s;
 }
 
-export class LinkCache {
-  private entries = new Map<string, { at: number; link: ResolvedLink }>();
-  constructor(private readonly ttlMs: number) {}
-  async get(db: Kysely<DB>, code: string): Promise<ResolvedLink | null> {
-    if (this.ttlMs <= 0) return loadLink(db, code);
-    const now = Date.now();
-    const hit = this.entries.get(code);
-    if (hit && now - hit.at < this.ttlMs) return hit.link;
-    const link = await loadLink(db, code);
-    // Unknown codes are not cached: random codes cannot flush the cache of real links.
-    if (!link) {
-      if (hit) this.entries.delete(code);
-      return null;
-    }
-    if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(code, { at: now, link });
-    return link;
-  }
-}
-
 export interface ClickEngine {
   handle(req: ClickRequest): Promise<ClickOutcome>;
   batcher: ClickBatcher;
 }
 
 export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now: () => Date = () => new Date(), log: JournalLog = consoleLog): ClickEngine {
-  const cache = new LinkCache(options.linkCacheMs);
+  const cache = new LinkCache(options.linkCacheMs, loadLink, options.linkCacheEntries);
   const batcher = new ClickBatcher(db, { ...options, log });
   return {
     batcher,

@@ -1,5 +1,7 @@
 import { EASTERN_TIME_ZONE } from '../../../src/shared/dates';
+import type { TrustedProxies } from '../../lib/trustedProxies';
 import type { JournalSync } from './journal';
+import { DEFAULT_LINK_CACHE_ENTRIES } from './linkCache';
 
 /** Knobs of the tracking engine (server/config.ts reads them from the environment; tests set them). */
 export interface TrackingOptions {
@@ -9,8 +11,10 @@ export interface TrackingOptions {
   fallbackUrl: string | null;
   /** Lower-case name of a header a trusted proxy sets to the visitor's ISO country (e.g. cf-ipcountry). */
   countryHeader: string | null;
-  /** How long a resolved tracking link is reused from memory (ms); 0 disables the cache. */
+  /** How long a resolved tracking link is used from memory before it is loaded again in the background (ms); 0 disables the cache (linkCache.ts). */
   linkCacheMs: number;
+  /** Most tracking links a process keeps in memory (the least recently clicked are dropped first). */
+  linkCacheEntries: number;
   /** Group commit: most clicks per batch, longest wait for a batch to fill (ms), batches in flight. */
   clickBatchMax: number;
   clickBatchDelayMs: number;
@@ -19,8 +23,8 @@ export interface TrackingOptions {
   conversionBatchMax: number;
   /** Most clicks waiting for a batch; beyond it a click is answered 503 at once. 0: 10 x clickBatchMax. */
   clickQueueMax: number;
-  /** Take the client IP from X-Forwarded-For (same switch as the API's TRUST_PROXY). */
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-For is believed (the API's TRUST_PROXY); undefined: none. */
+  trustProxy: TrustedProxies | undefined;
   /** IANA zone of report days (the app's REPORT_TIME_ZONE): rollup rows are per day in this zone. */
   timeZone: string;
   /**
@@ -43,12 +47,13 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   fallbackUrl: null,
   countryHeader: null,
   linkCacheMs: 5000,
+  linkCacheEntries: DEFAULT_LINK_CACHE_ENTRIES,
   clickBatchMax: 500,
   clickBatchDelayMs: 1,
   clickBatchConcurrency: 1,
   clickQueueMax: 0,
   conversionBatchMax: 200,
-  trustProxy: false,
+  trustProxy: undefined,
   timeZone: EASTERN_TIME_ZONE,
   processIndex: 0,
   clickJournal: null,

@@ -7,6 +7,7 @@ import { trackingEndpoints, trackingSiteEndpoints, type ConversionIntakeQuery } 
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { route } from '../../lib/route';
+import { clientAddress } from '../../lib/trustedProxies';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
 import { ConversionBatcher, type ConversionResult } from './conversions';
 import { buildTrackingLink } from './links';
@@ -98,11 +99,8 @@ export function createFastClickHandler(engine: ClickEngine, options: TrackingOpt
     } catch {
       // A malformed escape cannot be a code: the fallback (an exception here would end the process).
     }
-    let ip = req.socket.remoteAddress ?? '';
-    if (options.trustProxy) {
-      const fwd = header(req.headers, 'x-forwarded-for').split(',')[0].trim();
-      if (fwd) ip = fwd;
-    }
+    // Only what the trusted proxies forwarded (TRUST_PROXY), as Fastify's request.ip.
+    const ip = clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], options.trustProxy);
     engine
       .handle(clickRequest(code, url, req.headers, ip, options, req.method))
       .catch((err: unknown) => {

@@ -36,6 +36,33 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PRODUCT_NAME: 'x'.repeat(61) }, [])).toThrow(/PRODUCT_NAME/);
   });
 
+  it('listens on 127.0.0.1 when the demo network is there (embedded database, or --demo), on every interface otherwise, HOST winning', () => {
+    expect(loadConfig({}, [])).toMatchObject({ host: '127.0.0.1', hostFromEnv: false });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal' }, [])).toMatchObject({ host: '0.0.0.0', hostFromEnv: false });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal' }, ['--demo']).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }, [])).toMatchObject({ host: '0.0.0.0', hostFromEnv: true });
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY lists, and refuses "1" (any client could choose its address)', () => {
+    expect(loadConfig({}, []).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'off' }, []).trustProxy).toBeUndefined();
+    const proxies = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7 2001:db8::/32' }, []).trustProxy!;
+    expect(proxies.text).toBe('10.0.0.0/8, 192.0.2.7, 2001:db8::/32');
+    expect(['10.1.2.3', '::ffff:10.9.9.9', '192.0.2.7', '2001:db8::1'].map((a) => proxies.trusts(a))).toEqual([true, true, true, true]);
+    expect(['11.0.0.1', '192.0.2.8', '2001:db9::1', 'not-an-address', ''].map((a) => proxies.trusts(a))).toEqual([false, false, false, false, false]);
+    expect(() => loadConfig({ TRUST_PROXY: '1' }, [])).toThrow(/TRUST_PROXY takes the addresses.*let every client choose its address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }, [])).toThrow(/"10.0.0.0\/33" is not one/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }, [])).toThrow(/TRUST_PROXY/);
+  });
+
+  it('restricts the operator API to OPERATOR_ALLOW_FROM when set', () => {
+    expect(loadConfig({}, []).operatorAllowFrom).toBeUndefined();
+    const allow = loadConfig({ OPERATOR_ALLOW_FROM: 'loopback, 203.0.113.0/24' }, []).operatorAllowFrom!;
+    expect(['127.0.0.1', '::1', '203.0.113.9'].every((a) => allow.trusts(a))).toBe(true);
+    expect(allow.trusts('198.51.100.1')).toBe(false);
+    expect(() => loadConfig({ OPERATOR_ALLOW_FROM: 'everyone' }, [])).toThrow(/OPERATOR_ALLOW_FROM takes the addresses or CIDR ranges operators connect from/);
+  });
+
   it('is the only server module that reads process.env', () => {
     const hits = execFileSync('git', ['grep', '-l', 'process\\.env', '--', 'server/'], { encoding: 'utf8' }).trim().split('\n');
     expect(hits).toEqual(['server/config.ts']);
