@@ -5,10 +5,8 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -16,7 +14,6 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelope } from '../src/api/contract/envelope';
-import { TOKEN_HEADER } from '../src/api/contract/session';
 import { LEAD_PIXELS_META, leadPixelOrigins } from '../src/shared/leadPixels';
 import { DEFAULT_PRODUCT_NAME, PRODUCT_NAME_META } from '../src/shared/product';
 import { DEFAULT_MAXMONEY_REDEEM_LIMIT, DEFAULT_REPORT_TIME_ZONE, type MaxmoneyConfig } from './config';
@@ -25,6 +22,7 @@ import type { DB } from './db/schema';
 import { compressVariants, preferredEncoding, registerCompression } from './lib/compression';
 import { loadStaticFiles, registerStaticFiles } from './lib/staticFiles';
 import { createListeningServer, type TlsPair } from './lib/tls';
+import { registerOpenApi } from './lib/openapi';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
 import { accessRequestRoutes } from './modules/access/requests';
 import { operatorRoutes } from './modules/access/operator';
@@ -58,7 +56,7 @@ import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/optio
 import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
 import type { SsrfPolicy } from './lib/ssrf';
-import { OPERATOR_TOKEN_HEADER, registerSessionHook } from './plugins/auth';
+import { registerSessionHook } from './plugins/auth';
 import { kyselyRateLimitStore } from './plugins/rateLimitStore';
 import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugins/errors';
 import type { TrustedProxies } from './lib/trustedProxies';
@@ -254,26 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // After the rate limiter (its per-route hook comes first) and before any route: the one session check.
   registerSessionHook(app, ctx);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Affiliates API',
-        description:
-          'API of the affiliate publisher portal. Every answer carries `success`; failures carry ' +
-          '`errors.message` and `errors.code` (the HTTP status).',
-        version: '0.1.0',
-      },
-      servers: [{ url: '/api' }],
-      components: {
-        securitySchemes: {
-          appToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
-          operatorToken: { type: 'apiKey', in: 'header', name: OPERATOR_TOKEN_HEADER },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
