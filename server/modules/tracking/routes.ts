@@ -6,6 +6,7 @@ import { errorEnvelope } from '../../../src/api/contract/envelope';
 import { trackingEndpoints, trackingSiteEndpoints, type ConversionIntakeQuery } from '../../../src/api/contract/tracking';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import type { OpenApiResponse, RouteDocs } from '../../lib/openapi';
 import { route } from '../../lib/route';
 import { clientAddress } from '../../lib/trustedProxies';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
@@ -136,11 +137,78 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
+const noStore = { 'Cache-Control': { description: 'Always `no-store`.', schema: { type: 'string' } } };
+const envelope = (description: string): OpenApiResponse => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+const html = (description: string, headers: OpenApiResponse['headers'] = noStore): OpenApiResponse => ({
+  description,
+  headers,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+
+/** The click's answers (clickResponse) as the OpenAPI document lists them. The rate limit does not apply (no 429). */
+const CLICK_DOCS: RouteDocs = {
+  responses: {
+    '200': html('The "offer unavailable" page: the link is unknown, broken or tampered with, or its campaign is not running, and no fallback address is set (TRACKING_FALLBACK_URL).'),
+    '302': {
+      description:
+        "The click was recorded: a redirect to the campaign's landing page with the click id and sub IDs filled in. " +
+        'Also the answer when the link cannot be followed and a fallback address is set (then to that address, nothing recorded). ' +
+        '`HEAD` answers the same without recording a click.',
+      headers: {
+        Location: { description: "The landing page (or the fallback address).", schema: { type: 'string', format: 'uri' } },
+        'Set-Cookie': {
+          description: `The click cookie \`pp_ck_{campaign id}\` holding the click id (${CLICK_COOKIE_DAYS} days, HttpOnly), read by /pixel; only when a click was recorded.`,
+          schema: { type: 'string' },
+        },
+        'Referrer-Policy': { description: '`no-referrer` for a search-safe link, `no-referrer-when-downgrade` otherwise.', schema: { type: 'string' } },
+        'X-Robots-Tag': { description: '`noindex, nofollow`, for a search-safe link.', schema: { type: 'string' } },
+        ...noStore,
+      },
+    },
+    '503': html('The click could not be recorded right now (the database is not answering): a page asking to try again.', {
+      'Retry-After': { description: 'Seconds to wait: 1.', schema: { type: 'integer' } },
+      ...noStore,
+    }),
+    '429': null,
+  },
+};
+
+const INTAKE_ERRORS = {
+  '400': envelope('Bad input: a field is malformed or out of range (`errors.message` names it).'),
+  '403': envelope('Refused: the secret does not match the advertiser\'s (or it has none), or the campaign is not tracked this way.'),
+  '404': envelope('No click with this click id (or no conversion with this transaction id to reverse).'),
+  '409': envelope('The campaign has no active rate: the conversion was not recorded.'),
+  '429': null,
+} as const;
+
+/** The advertiser's postback: JSON answers only, and no rate limit (advertisers send many from one address). */
+const POSTBACK_DOCS: RouteDocs = { responses: { ...INTAKE_ERRORS } };
+
+/** The pixel's answers: the GIF, or the affiliate's HTML postback for an iframe; the envelope on failure. */
+const PIXEL_DOCS: RouteDocs = {
+  responses: {
+    '200': {
+      description:
+        'The conversion was recorded (or was already: a pixel credits a click once). A 1x1 GIF; the affiliate\'s HTML postback instead, ' +
+        'sandboxed, when the affiliate has one and the request comes from an iframe (`Sec-Fetch-Dest: iframe`, or no `Sec-Fetch-Dest`).',
+      headers: {
+        ...noStore,
+        'Cross-Origin-Resource-Policy': { description: '`cross-origin`: any site may embed the pixel.', schema: { type: 'string' } },
+        'Content-Security-Policy': { description: '`frame-ancestors *`, with `sandbox allow-scripts` for the HTML postback.', schema: { type: 'string' } },
+      },
+      content: { 'image/gif': { schema: { type: 'string', format: 'binary' } }, 'text/html': { schema: { type: 'string' } } },
+    },
+    ...INTAKE_ERRORS,
+    '400': envelope('Bad input: a field is malformed or out of range, or `status=reversed` (reversals come by postback only).'),
+  },
+};
+
 /** /go, /postback and /pixel (outside /api: these are the addresses advertisers and visitors use). */
 export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: ClickEngine; options: TrackingOptions }> = async (app, { ctx, engine, options }) => {
-  // The tracking addresses are exempt from the global per-address rate limit.
-  const noRateLimit = { config: { rateLimit: false } } as const;
-
+  // The tracking addresses are exempt from the global per-address rate limit (rateLimit: false on each).
   route(
     app,
     trackingSiteEndpoints.click,
@@ -149,7 +217,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
       if (outcome.kind === 'fallback') request.log.info({ reason: outcome.reason }, 'click to fallback');
       return sendPlain(reply, clickResponse(outcome, options));
     },
-    noRateLimit,
+    { config: { rateLimit: false, openapi: CLICK_DOCS } },
   );
 
   // Conversions are group-committed like clicks; the queued ones are written before the database closes.
@@ -184,7 +252,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     async (request) => {
       return intakeAnswer(await intake(request, request.query, 'postback'));
     },
-    noRateLimit,
+    { config: { rateLimit: false, openapi: POSTBACK_DOCS } },
   );
   route(
     app,
@@ -192,7 +260,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     async (request) => {
       return intakeAnswer(await intake(request, request.body ?? {}, 'postback'));
     },
-    noRateLimit,
+    { config: { rateLimit: false, openapi: POSTBACK_DOCS } },
   );
 
   route(
@@ -220,7 +288,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
       reply.header('content-security-policy', 'frame-ancestors *');
       return reply.type('image/gif').send(GIF_1X1);
     },
-    noRateLimit,
+    { config: { rateLimit: false, openapi: PIXEL_DOCS } },
   );
 };
 
