@@ -24,6 +24,8 @@ const stages = [
     group: 'static',
     cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
   },
+  // The OpenAPI document built from the contract, linted by Redocly (0 errors; redocly.yaml).
+  { name: 'openapi lint', key: 'openapi', cmd: [node, ['--import', 'tsx', 'scripts/openapi-lint.ts']] },
   // The Postgres server suite leaves part of its work to the Postgres server and waits on it, so unit
   // tests fill the gaps: side by side 70-72 s, one after the other 85-96 s (docs/testing.md).
   { name: 'unit', group: 'unit+postgres', cmd: vitest('unit') },
@@ -75,6 +77,8 @@ function detail(name, rawOutput) {
   if (pw) return pw[1].trim();
   const budget = output.match(/^budget: (.*)$/m);
   if (budget) return budget[1].trim();
+  const redocly = output.match(/Your API description is valid|You have \d+ errors?[^\n]*/);
+  if (redocly) return redocly[0] === 'Your API description is valid' ? '0 errors' : redocly[0];
   if (name === 'typecheck' || name === 'lint') return output.trim() ? 'see output above' : 'no problems';
   return '';
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { apiEndpoints } from '../../src/api/contract';
 import type { AnyEndpoint } from '../../src/api/contract/endpoint';
+import { trackingSiteEndpoints } from '../../src/api/contract/tracking';
 import { setupTestApp, signIn, testEngine, tokenFor, type TestContext } from './helpers';
 
 /**
@@ -39,9 +40,9 @@ interface JsonSchema {
   nullable?: boolean;
 }
 interface Parameter { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema }
-interface Operation { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
-interface OpenApi { paths: Record<string, Record<string, Operation>> }
-interface Op { method: string; path: string; params: Parameter[]; query: Parameter[]; body: JsonSchema | undefined }
+interface Operation { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; servers?: Array<{ url: string }> }
+interface OpenApi { paths: Record<string, Record<string, Operation>>; servers: Array<{ url: string }> }
+interface Op { method: string; base: string; path: string; params: Parameter[]; query: Parameter[]; body: JsonSchema | undefined }
 
 // Hostile text: what the database refuses, what parsers trip on, and what is merely unusual.
 const HOSTILE_TEXT = [
@@ -152,7 +153,7 @@ function caseFor(op: Op): fc.Arbitrary<Omit<Case, 'auth' | 'address'>> {
     const filled = op.path.replace(/\{[^}]+\}/g, () => ps[i++] ?? '1');
     // Each chosen name with one of the generated values (a name may repeat: an array on the server).
     const search = qs.map(([name, n]) => `${name}=${qvs[n % qvs.length]}`).join('&');
-    return { op, url: `/api${filled}${search ? `?${search}` : ''}`, payload: b.payload, rawBody: b.rawBody };
+    return { op, url: `${op.base}${filled}${search ? `?${search}` : ''}`, payload: b.payload, rawBody: b.rawBody };
   });
 }
 
@@ -176,6 +177,8 @@ beforeAll(async () => {
   ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
+      // /api for the API; the site's root for the tracking addresses (/go, /postback, /pixel).
+      base: (op.servers ?? doc.servers)[0].url.replace(/\/$/, ''),
       path,
       params: (op.parameters ?? []).filter((p) => p.in === 'path'),
       query: (op.parameters ?? []).filter((p) => p.in === 'query'),
@@ -187,8 +190,8 @@ afterAll(() => t?.close());
 
 describe(`property: no 5xx for any input (${testEngine})`, () => {
   it(`answers every operation of the OpenAPI document without a 5xx or database text (${RUNS} cases, seed ${SEED})`, async () => {
-    // The document lists every described endpoint that is not hidden (routes.test.ts checks the rest).
-    expect(ops.length).toBe(Object.values(apiEndpoints).filter((ep) => !(ep as AnyEndpoint).hidden).length);
+    // The document lists every described endpoint that is not hidden, and the tracking addresses (routes.test.ts checks the rest).
+    expect(ops.length).toBe(Object.values(apiEndpoints).filter((ep) => !(ep as AnyEndpoint).hidden).length + Object.keys(trackingSiteEndpoints).length);
     const seen = new Map<string, number>();
     const statuses = new Map<number, number>();
     const arbitrary = fc

@@ -57,7 +57,7 @@ export interface AnyEndpoint {
   readonly response: z.ZodType | RawAnswer;
   /** Error answers beyond the ones every endpoint of its kind has (see errorStatuses). */
   readonly errors?: readonly ErrorStatus[];
-  /** Not listed in the OpenAPI document (tracking paths that are not part of the API). */
+  /** Not listed among the API's operations (the document itself; the tracking addresses are listed apart, under the site's root: server/lib/openapi.ts). */
   readonly hidden?: boolean;
   /** 'site' for the tracking addresses served outside the API base (/go, /postback, /pixel). */
   readonly base?: 'api' | 'site';

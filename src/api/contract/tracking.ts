@@ -158,8 +158,8 @@ export const trackingEndpoints = {
 };
 
 /**
- * The addresses advertisers and visitors use, outside the API base: not called by the portal, not in
- * the OpenAPI document of the affiliates API (docs/tracking.md describes them).
+ * The addresses advertisers and visitors use, outside the API base: not called by the portal; the
+ * OpenAPI document lists them with the site's root as their server (docs/tracking.md describes them).
  */
 export const trackingSiteEndpoints = {
   click: endpoint({
