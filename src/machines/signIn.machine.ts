@@ -8,7 +8,8 @@ export { validateCredentials, type CredentialErrors } from './signIn.rules';
 
 /**
  * The sign-in journey of spec 002 §4 "Login flow":
- *   credentials -> authenticator code        (otp_enabled)
+ *   credentials -> captcha                   (the server asks for one: 428, docs/adr/0009)
+ *               -> authenticator code        (otp_enabled)
  *               -> account verification      (not otp_enabled, country not verified)
  *               -> optional two-factor offer (mb-o = 123 or mb-p > 2, last prompt > 30 days ago)
  *               -> straight in               (mb-o = 123 or mb-p > 2, prompted recently)
@@ -19,6 +20,8 @@ export { validateCredentials, type CredentialErrors } from './signIn.rules';
 export interface LoginAnswer {
   success: boolean;
   errorMessage?: string;
+  /** The server wants a solved captcha with this try and every further one of the journey. */
+  captchaRequired?: boolean;
   token?: string;
   affiliateId?: string;
   ld?: string | number;
@@ -44,6 +47,7 @@ export const signInMessages = {
   internal: 'An internal error occurred. Please try again later',
   ...credentialMessages,
   otpRequired: codeFieldMessages.authenticator,
+  captchaMissing: 'Please complete the captcha before signing in.',
 } as const;
 
 /** Spec 002 §9: the two-factor prompt repeats every 30 days. */
@@ -60,6 +64,8 @@ export function promptDue(promptDate: string | null, now: number): boolean {
 
 interface Context {
   email: string;
+  /** Once the server has asked, every try of the journey carries a solved captcha. */
+  captchaRequired: boolean;
   error: string | null;
   fieldErrors: CredentialErrors;
   answer: LoginAnswer | null;
@@ -71,14 +77,14 @@ export const signInMachine = setup({
     input: {} as { now?: () => number } | undefined,
     context: {} as Context,
     events: {} as
-      | { type: 'SUBMIT'; email: string; password: string }
+      | { type: 'SUBMIT'; email: string; password: string; altcha?: string | null }
       | { type: 'SUBMIT_CODE'; code: string }
       | { type: 'ACCEPT_OFFER' }
       | { type: 'DECLINE_OFFER' }
       | { type: 'CANCEL' },
   },
   actors: {
-    authenticate: fromPromise<LoginAnswer, { email: string; password: string }>(async () => {
+    authenticate: fromPromise<LoginAnswer, { email: string; password: string; altcha?: string }>(async () => {
       throw new Error('authenticate not provided');
     }),
     verifyOtp: fromPromise<OtpVerifyAnswer, { inputCode: string }>(async () => {
@@ -105,6 +111,9 @@ export const signInMachine = setup({
   guards: {
     credentialsValid: ({ event }) => event.type === 'SUBMIT' && Object.keys(validateCredentials(event.email, event.password)).length === 0,
     loginFailed: (_, answer: LoginAnswer) => !answer.success,
+    captchaAsked: ({ context }, answer: LoginAnswer) => !answer.success && (answer.captchaRequired === true || context.captchaRequired),
+    credentialsWithCaptcha: ({ event }) =>
+      event.type === 'SUBMIT' && Boolean(event.altcha) && Object.keys(validateCredentials(event.email, event.password)).length === 0,
     otpEnabled: (_, answer: LoginAnswer) => answer.otpEnabled,
     countryNotVerified: (_, answer: LoginAnswer) => !answer.countryVerified,
     twoFactorOptional: (_, answer: LoginAnswer) => answer.o === SPECIAL_O || answer.p > 2,
@@ -115,7 +124,7 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: ({ input }) => ({ email: '', error: null, fieldErrors: {}, answer: null, now: input?.now ?? Date.now }),
+  context: ({ input }) => ({ email: '', captchaRequired: false, error: null, fieldErrors: {}, answer: null, now: input?.now ?? Date.now }),
   initial: 'credentials',
   states: {
     credentials: {
@@ -130,12 +139,37 @@ export const signInMachine = setup({
         ],
       },
     },
+    // The form with the captcha: nothing is sent before it is solved; each try needs a new solution.
+    captcha: {
+      on: {
+        SUBMIT: [
+          {
+            guard: 'credentialsWithCaptcha',
+            target: 'authenticating',
+            actions: assign({ email: ({ event }) => event.email.trim(), error: null, fieldErrors: {} }),
+          },
+          {
+            guard: 'credentialsValid',
+            actions: assign({ fieldErrors: {}, error: signInMessages.captchaMissing }),
+          },
+          { actions: assign({ fieldErrors: ({ event }) => validateCredentials(event.email, event.password), error: null }) },
+        ],
+      },
+    },
     authenticating: {
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
-        input: ({ event }) => (event.type === 'SUBMIT' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' }),
+        input: ({ event }) =>
+          event.type === 'SUBMIT'
+            ? { email: event.email.trim(), password: event.password, ...(event.altcha ? { altcha: event.altcha } : {}) }
+            : { email: '', password: '' },
         onDone: [
+          {
+            guard: { type: 'captchaAsked', params: ({ event }) => event.output },
+            target: 'captcha',
+            actions: assign({ captchaRequired: true, error: ({ event }) => event.output.errorMessage ?? signInMessages.connection }),
+          },
           {
             guard: { type: 'loginFailed', params: ({ event }) => event.output },
             target: 'credentials',
@@ -166,7 +200,10 @@ export const signInMachine = setup({
             actions: [assign({ answer: ({ event }) => event.output }), { type: 'storeLoginTokens', params: ({ event }) => ({ answer: event.output }) }],
           },
         ],
-        onError: { target: 'credentials', actions: assign({ error: signInMessages.connection }) },
+        onError: [
+          { guard: ({ context }) => context.captchaRequired, target: 'captcha', actions: assign({ error: signInMessages.connection }) },
+          { target: 'credentials', actions: assign({ error: signInMessages.connection }) },
+        ],
       },
     },
     optionalChoice: {

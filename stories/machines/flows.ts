@@ -68,11 +68,13 @@ export const flows: Flow[] = [
       events: [
         { type: 'SUBMIT', email: 'ada@example.com', password: 'correct horse' },
         { type: 'SUBMIT', email: '', password: '' },
+        { type: 'SUBMIT', email: 'ada@example.com', password: 'correct horse', altcha: 'c3RvcnktY2FwdGNoYQ==' },
         { type: 'SUBMIT_CODE', code: '123456' },
       ],
       outputs: {
         authenticate: [
           answer({ success: false, errorMessage: 'Invalid e-mail or password.' }),
+          answer({ success: false, captchaRequired: true, errorMessage: 'Please complete the captcha below, then sign in again.' }),
           answer({ otpEnabled: true }),
           answer({ countryVerified: false }),
           answer({ p: 3, otpPromptDate: null }),

@@ -11,6 +11,7 @@ import type { StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import { fromPromise, StateMachine, type AnyActorRef, type AnyStateMachine, type Snapshot } from 'xstate';
 import { preloadJourney } from '../../src/features/auth/SignInJourney';
+import { preloadLoginCaptcha } from '../../src/features/auth/LoginForm';
 import { SignInJourneyWithStore } from '../features/auth/SignInJourneyWithStore';
 import { IntroSurvey } from '../../src/features/dashboard/modals/IntroSurvey';
 import { LinkBuilder } from '../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
@@ -30,8 +31,9 @@ import { machineStates, type MachineState } from './machineStates';
 // screenshot never catches the loading fallback.
 const screens: Record<string, { render: () => ReactNode; parameters?: Record<string, unknown>; preload?: () => Promise<unknown> }> = {
   SignIn: {
-    render: () => <SignInJourneyWithStore productName="Publisher Portal" siteId="1" onFinished={fn()} />,
-    preload: preloadJourney,
+    // The captcha states show the ALTCHA widget in its test mode (nothing fetched or computed).
+    render: () => <SignInJourneyWithStore productName="Publisher Portal" siteId="1" onFinished={fn()} captchaTest />,
+    preload: () => Promise.all([preloadJourney(), preloadLoginCaptcha()]),
     parameters: { layout: 'fullscreen' },
   },
   IntroSurvey: { render: () => <IntroSurvey onClose={fn()} />, parameters: { layout: 'fullscreen' } },

@@ -1,4 +1,4 @@
-import { sessionEndpoints, type LoginResponse } from '../../src/api/contract/session';
+import { CAPTCHA_REQUIRED_STATUS, loginMessages, sessionEndpoints, type LoginResponse } from '../../src/api/contract/session';
 import { twoFactorEndpoints, type OtpSetupResponse } from '../../src/api/contract/twoFactor';
 import { failureResponse, mocksOf, perRender, type MockOptions } from './http';
 import { qrImage } from './qrImage';
@@ -18,6 +18,8 @@ export const authServerMessages = {
   inactive: 'Your account is not active. Please contact your affiliate manager.',
   pendingApproval: 'Your application is still being reviewed. You can sign in once your account has been approved.',
   tooManyAttempts: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again, or reset your password.',
+  /** Many failures from the address or on the account: the try needs a solved captcha (428). */
+  captchaRequired: loginMessages.captchaRequired,
   sessionExpired: 'Your session has expired. Please sign in again.',
   /** The fifth wrong authenticator code ends the half sign-in (429). */
   tooManyOtp: 'Too many incorrect codes. Please wait 1 minute and sign in again.',
@@ -96,6 +98,15 @@ export const loginHandlers = {
   badCredentials: (options?: HandlerOptions) => login.failure(authServerMessages.badCredentials, 400, options),
   inactive: (options?: HandlerOptions) => login.failure(authServerMessages.inactive, 403, options),
   tooManyAttempts: (options?: HandlerOptions) => login.failure(authServerMessages.tooManyAttempts, 429, options),
+  /** 428 until a try carries a captcha solution (`altcha`), then straight in. */
+  captchaThenStraightIn: (options?: HandlerOptions) =>
+    login.reply(
+      ({ body }) =>
+        (body as { altcha?: string } | null)?.altcha
+          ? loginAnswers.straightIn()
+          : failureResponse(authServerMessages.captchaRequired, CAPTCHA_REQUIRED_STATUS),
+      options,
+    ),
 };
 
 /* ------------------------------------------------------------------------------------------------

@@ -32,10 +32,13 @@ export interface SignInJourneyProps {
    * XState (issue 11), which load when the affiliate first touches the form or a story starts a state.
    */
   loadDispatch: () => Promise<SignInDispatch>;
+  /** Stories: the captcha widget's test mode (solved with a click, nothing computed). */
+  captchaTest?: boolean;
 }
 
 const titles: Record<string, string> = {
   credentials: 'Sign in',
+  captcha: 'Sign in',
   authenticating: 'Sign in',
   authenticatorCode: 'Two-factor authentication',
   verifyingOtp: 'Two-factor authentication',
@@ -76,7 +79,7 @@ const noSubscription = () => () => {};
  * machine (with Redux and RTK Query) loads when the affiliate first focuses, presses or fills the
  * form, and a password sent before it is here waits for it with the button busy.
  */
-export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn, loadDispatch }: SignInJourneyProps) {
+export function SignInJourney({ productName, siteId, onFinished = reloadInto, prefetchSignedIn, loadDispatch, captchaTest }: SignInJourneyProps) {
   const starts = useContext(FlowStartContext);
   // storeSession encrypts the token copy asynchronously; leaving waits for the last write.
   const pendingWrite = useRef<Promise<void>>(Promise.resolve());
@@ -143,10 +146,10 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   useEffect(() => {
     if (notice) clearSignInNotice();
   }, [notice]);
-  const submit = (email: string, password: string) => {
+  const submit = (email: string, password: string, altcha: string | null) => {
     setNotice(null);
     if (actor) {
-      actor.send({ type: 'SUBMIT', email, password });
+      actor.send({ type: 'SUBMIT', email, password, altcha });
       return;
     }
     const errors = validateCredentials(email, password);
@@ -166,7 +169,8 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
   const done = snapshot?.status === 'done';
 
   useLeaveWarning(state === 'optionalOffer' || state === 'forcedOffer');
-  const passwordSent = state !== 'credentials';
+  const passwordSent = state !== 'credentials' && state !== 'captcha';
+  const captcha = snapshot?.context.captchaRequired ?? false;
   const passwordAccepted = passwordSent && state !== 'authenticating';
   const viewsFetched = useRef(false);
   useEffect(() => {
@@ -229,6 +233,8 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
           isPending={waiting || state === 'authenticating'}
           onSubmit={submit}
           onStart={start}
+          captcha={captcha}
+          captchaTest={captchaTest}
         />
       );
   }

@@ -1,13 +1,15 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/authApi';
+import { CAPTCHA_REQUIRED_STATUS } from '../../api/contract/session';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { LoginAnswer, OtpVerifyAnswer } from '../../machines/signIn.machine';
 import { callApi, makeCodeActors } from '../../components/auth/codeActors';
 import { readLoginIds } from '../../lib/session';
 
-const failedLogin = (errorMessage: string): LoginAnswer => ({
+const failedLogin = (errorMessage: string, code?: number): LoginAnswer => ({
   success: false,
   errorMessage,
+  captchaRequired: code === CAPTCHA_REQUIRED_STATUS,
   p: 0,
   o: 0,
   otpEnabled: false,
@@ -24,9 +26,9 @@ const failedLogin = (errorMessage: string): LoginAnswer => ({
 export function makeSignInActors(dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) {
   const call = callApi;
   return {
-    authenticate: fromPromise<LoginAnswer, { email: string; password: string }>(async ({ input }) => {
+    authenticate: fromPromise<LoginAnswer, { email: string; password: string; altcha?: string }>(async ({ input }) => {
       const r = await call(dispatch(authApi.endpoints.login.initiate({ ...input, ...readLoginIds() })));
-      if ('error' in r) return failedLogin(r.error!.message);
+      if ('error' in r) return failedLogin(r.error!.message, r.error!.code);
       const d = r.data;
       return {
         success: true,

@@ -11,7 +11,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Link } from '../../ui/Link';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
-import { Captcha } from './Captcha';
+import { Captcha } from '../../components/auth/Captcha';
 
 const Intro = styled.p`
   margin: 0;

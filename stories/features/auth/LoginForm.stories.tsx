@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { LoginForm } from '../../../src/features/auth/LoginForm';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { authServerMessages } from '../../mocks/auth';
@@ -25,7 +25,7 @@ export const Default: Story = {
     await userEvent.type(canvas.getByLabelText(/^Password/), 'correct horse');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
-    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'correct horse');
+    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'correct horse', null);
   },
 };
 
@@ -36,7 +36,7 @@ export const SubmitWithEnter: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
     await userEvent.type(canvas.getByLabelText(/^Password/), 'secret{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
-    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'secret');
+    await expect(args.onSubmit).toHaveBeenCalledWith('ada@example.com', 'secret', null);
   },
 };
 
@@ -94,5 +94,44 @@ export const Pending: Story = {
     await expect(button).toHaveAttribute('data-pending', 'true');
     await userEvent.click(button);
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** The captcha widget (ALTCHA in its test mode), once it has drawn its checkbox. */
+async function captchaBox(canvasElement: HTMLElement) {
+  return within(canvasElement).findByRole('checkbox', {}, { timeout: 5000 });
+}
+
+/**
+ * The server asked for a captcha (428, docs/adr/0009): its message, and the widget above the button.
+ * The form sends the solution with the credentials; a sent solution makes way for a fresh widget.
+ */
+export const CaptchaRequired: Story = {
+  args: { error: authServerMessages.captchaRequired, captcha: true, captchaTest: true, initialEmail: 'ada@example.com' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(authServerMessages.captchaRequired);
+    const box = await captchaBox(canvasElement);
+    await expect(box).not.toBeChecked();
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'correct horse');
+    // Unsolved: the form says so through the machine; it hands over no solution.
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(args.onSubmit).toHaveBeenLastCalledWith('ada@example.com', 'correct horse', null);
+    await userEvent.click(box);
+    await waitFor(() => expect(canvasElement.querySelector('altcha-widget input[name="altcha"]')?.getAttribute('value')).toBeTruthy(), { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(args.onSubmit).toHaveBeenLastCalledWith('ada@example.com', 'correct horse', expect.stringMatching(/^[A-Za-z0-9+/=]+$/));
+    // Used once: a fresh, unsolved widget for the next try.
+    await waitFor(async () => expect(await captchaBox(canvasElement)).not.toBeChecked());
+  },
+};
+
+/** The machine's own message when the captcha is not solved yet (nothing is sent). */
+export const CaptchaNotSolved: Story = {
+  args: { error: signInMessages.captchaMissing, captcha: true, captchaTest: true, initialEmail: 'ada@example.com' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(signInMessages.captchaMissing);
+    await expect(await captchaBox(canvasElement)).toBeVisible();
   },
 };

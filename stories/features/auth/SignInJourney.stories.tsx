@@ -231,6 +231,34 @@ export const WrongPassword: Story = {
 };
 
 /**
+ * An address with many failed sign-ins (docs/adr/0009): the server answers 428 and the form shows the
+ * captcha; nothing is sent before it is solved; the next try carries the solution and goes in.
+ */
+export const CaptchaRequired: Story = {
+  args: { captchaTest: true },
+  beforeEach: withHandlers(loginHandlers.captchaThenStraightIn({ onRequest: ({ body }) => calls.login(body) })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.captchaRequired);
+    const box = await canvas.findByRole('checkbox', {}, { timeout: 5000 });
+    await expect(calls.login).toHaveBeenCalledTimes(1);
+    await expect(args.prefetchSignedIn).not.toHaveBeenCalled();
+    // Not solved yet: the machine says so and sends nothing.
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    // The banner fades in (200 ms, spec 002 §9).
+    await waitFor(() => expect(canvas.getByText(signInMessages.captchaMissing)).toBeVisible());
+    await expect(calls.login).toHaveBeenCalledTimes(1);
+    await userEvent.click(box);
+    await waitFor(() => expect(canvasElement.querySelector('altcha-widget input[name="altcha"]')?.getAttribute('value')).toBeTruthy(), { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expectSignedIn(args.onFinished!);
+    await expect(calls.login).toHaveBeenCalledTimes(2);
+    await expect(calls.login).toHaveBeenLastCalledWith({ email: EMAIL, password: PASSWORD, ld: 0, oid: 0, altcha: expect.stringMatching(/^[A-Za-z0-9+/=]+$/) });
+  }),
+};
+
+/**
  * Sent here by a failed token check (spec 000 §8): the signed-in portal left 'Error while verifying
  * token.' for this screen before it reloaded; it shows once, as the form's banner (the next submit's
  * answer takes its place, as in WrongPassword).

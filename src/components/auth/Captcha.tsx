@@ -6,21 +6,28 @@ import { captchaChallengePath } from '../../api/recoveryApi';
 import { Spinner } from '../../ui/Spinner';
 
 /**
- * The ALTCHA widget (the `altcha` web component, self-hosted proof of work; docs/recovery.md). Loaded
- * only with the forgot page: the build without its inline workers and styles (`altcha/external`,
+ * The ALTCHA widget (the `altcha` web component, self-hosted proof of work; docs/recovery.md), on
+ * the forgot page and on the sign-in form once the server asks for it (docs/adr/0009). Loaded only
+ * there: the build without its inline workers and styles (`altcha/external`,
  * the PBKDF2 worker as a file of ours and the stylesheet), so the product's CSP needs no blob: or
  * inline script. The widget fetches its challenge from GET /api/forgotPassword/challenge and
  * reports the payload once solved; nothing else is sent anywhere.
  */
 let loading: Promise<void> | null = null;
+/** The widget's code is here: a widget mounted from now on draws at once. */
+let loaded = false;
 function loadAltcha(): Promise<void> {
   loading ??= Promise.all([import('altcha/external'), import('altcha/altcha.css'), import('altcha/workers/pbkdf2?worker')]).then(
     ([, , worker]) => {
       globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new worker.default());
+      loaded = true;
     },
   );
   return loading;
 }
+
+/** Fetches the widget's code ahead (stories that screenshot it at once). */
+export const preloadCaptcha = loadAltcha;
 
 const Frame = styled.div`
   min-height: 68px;
@@ -44,7 +51,7 @@ export interface CaptchaProps {
 
 export function Captcha({ onChange, test }: CaptchaProps) {
   const ref = useRef<HTMLElement>(null);
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(loaded);
   useEffect(() => {
     let live = true;
     void loadAltcha().then(() => live && setReady(true));
