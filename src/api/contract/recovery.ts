@@ -74,7 +74,7 @@ export const recoveryEndpoints = {
     path: '/forgotPassword/challenge',
     access: 'public',
     tags,
-    summary: 'A new signed ALTCHA proof-of-work challenge for the forgot-password form (expires in 5 minutes, single use).',
+    summary: 'A new signed ALTCHA proof-of-work challenge for the forgot-password form and a sign-in answered 428 (expires in 5 minutes, single use).',
     response: CaptchaChallenge,
   }),
   forgotPassword: endpoint({
