@@ -193,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const messenger = deps.messenger ?? createMessenger({});
+  // One captcha for the forgot page and busy sign-ins: the same key signs and checks both.
+  const captchaKey = deps.captchaKey ?? randomBytes(32);
   const trackingOptions: TrackingOptions = {
     ...DEFAULT_TRACKING, trustProxy: deps.trustProxy, timeZone: ctx.reportTimeZone, ...deps.tracking,
   };
@@ -257,9 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
-      await api.register(sessionRoutes, { ctx });
+      await api.register(sessionRoutes, { ctx, messenger, productName, captchaKey });
       await api.register(affiliateRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx, messenger, productName });
       await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
       await api.register(balanceRoutes, { ctx });
       // The weekly redeem limit (MAXMONEY_REDEEM_LIMIT, server/config.ts; checked by loadConfig at start).
@@ -283,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
       await api.register(recoveryRoutes, {
         ctx, messenger, productName, baseUrl: trackingOptions.baseUrl,
-        captchaKey: deps.captchaKey ?? randomBytes(32), captcha: { ...DEFAULT_CAPTCHA, ...deps.captcha },
+        captchaKey, captcha: { ...DEFAULT_CAPTCHA, ...deps.captcha },
       });
       await api.register(paychangeRoutes, { ctx, providers: createProviders(deps.paychange ?? {}, ctx.totpKey, deps.paychangeFetch) });
     },

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
-import { provideAccountServices } from '../session/services';
 import { createCaptcha, type CaptchaOptions } from './captcha';
 import { checkReset, requestReset, resetPassword, sendResetCode, type RecoveryDeps } from './service';
 
@@ -25,8 +24,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{
   const deps: RecoveryDeps = {
     db: ctx.db, messenger, productName, baseUrl, captchaKey, captcha, passwordCost: ctx.passwordCost, limits: ctx.loginLimits,
   };
-  // The sign-in's captcha is this one (same key, same challenges); its notices use this messenger.
-  provideAccountServices(ctx, { messenger, productName, captchaKey, captcha });
 
   route(app, recoveryEndpoints.captchaChallenge, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

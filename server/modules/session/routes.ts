@@ -3,11 +3,14 @@ import { sessionEndpoints } from '../../../src/api/contract/session';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
 import { revokeSession, signIn } from './service';
-import { accountServices } from './services';
+import type { Messenger } from '../../lib/messenger';
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** Sign-in and sign-out. The captcha of busy addresses is the forgot page's (same key: recovery/captcha.ts). */
+export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string; captchaKey: Buffer }> = async (
+  app,
+  { ctx, messenger, productName, captchaKey },
+) => {
   route(app, sessionEndpoints.login, async (request) => {
-    const { captchaKey, messenger, productName } = accountServices(ctx);
     return signIn(ctx.db, request.body, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',

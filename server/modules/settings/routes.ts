@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsEndpoints } from '../../../src/api/contract/settings';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import { accountServices } from '../session/services';
+import type { Messenger } from '../../lib/messenger';
 import {
   saveAddressDetails,
   saveEmailPreferences,
@@ -14,7 +14,7 @@ import {
 } from './service';
 
 /** The six saves of the profile (spec 001 section 7), each behind the verification window (docs/settings.md). */
-export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string }> = async (app, { ctx, messenger, productName }) => {
   const context = (auth: { affiliateId: number; sessionId: number }): SaveContext => ({
     db: ctx.db,
     affiliateId: auth.affiliateId,
@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   route(app, settingsEndpoints.securityDetails, async (request) =>
     ok(
       await saveSecurityDetails(
-        { ...context(request.auth), ip: request.ip, limits: ctx.loginLimits, passwordCost: ctx.passwordCost, notices: accountServices(ctx) },
+        { ...context(request.auth), ip: request.ip, limits: ctx.loginLimits, passwordCost: ctx.passwordCost, notices: { messenger, productName } },
         request.body,
       ),
     ),
