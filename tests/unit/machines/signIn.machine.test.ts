@@ -28,11 +28,13 @@ const answers: Record<string, LoginAnswer> = {
   neverPrompted: { ...base, otpPromptDate: null },
   forced: { ...base, p: 2 },
   failed: { ...base, success: false, errorMessage: 'Invalid e-mail or password.' },
+  captcha: { ...base, success: false, captchaRequired: true, errorMessage: 'Please confirm you are a person to sign in from this network.' },
 };
 
 const events = [
   { type: 'SUBMIT', email: 'demo@example.com', password: 'Demo-2026!' },
   { type: 'SUBMIT', email: 'not-an-email', password: '' },
+  { type: 'SUBMIT', email: 'demo@example.com', password: 'Demo-2026!', altcha: 'solved' },
   { type: 'SUBMIT_CODE', code: '123456' },
   { type: 'SUBMIT_CODE', code: '  ' },
   { type: 'ACCEPT_OFFER' },
@@ -51,7 +53,7 @@ describe('sign-in journey paths', () => {
 
   it('reaches every state', () => {
     const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    const all = ['credentials', 'authenticating', 'authenticatorCode', 'verifyingOtp', 'accountVerification', 'optionalOffer', 'forcedOffer', 'savingPromptDate', 'twoFactorSetup', 'signedIn', 'cancelled'];
+    const all = ['credentials', 'captcha', 'authenticating', 'authenticatorCode', 'verifyingOtp', 'accountVerification', 'optionalOffer', 'forcedOffer', 'savingPromptDate', 'twoFactorSetup', 'signedIn', 'cancelled'];
     expect(states).toEqual(new Set(all.map((s) => JSON.stringify(s))));
   });
 
@@ -142,6 +144,37 @@ describe('sign-in rules (spec 002 §4)', () => {
     expect(promptDue(daysAgo(30), NOW)).toBe(false);
     expect(promptDue(daysAgo(30.01), NOW)).toBe(true);
     expect(promptDue(null, NOW)).toBe(true);
+  });
+});
+
+describe('the captcha of a busy address (docs/adr/0009)', () => {
+  it('shows the captcha when the server asks, sends nothing until it is solved, and keeps asking for the rest of the journey', async () => {
+    const sent: Array<{ altcha?: string }> = [];
+    const replies: LoginAnswer[] = [answers.captcha, answers.failed, answers.straightIn];
+    const actor = createActor(
+      signInMachine.provide({
+        actors: { authenticate: fromPromise(async ({ input }: { input: { altcha?: string } }) => (sent.push(input), replies.shift()!)) },
+        actions: { storeLoginTokens: () => {}, storeSession: () => {}, reload: () => {} },
+      }),
+      { input: { now: () => NOW } },
+    ).start();
+    const submit = (altcha?: string) => actor.send({ type: 'SUBMIT', email: 'demo@example.com', password: 'Demo-2026!', ...(altcha ? { altcha } : {}) });
+    submit();
+    let s = await waitFor(actor, (x) => !x.matches('authenticating'));
+    expect(s.value).toBe('captcha');
+    expect(s.context.error).toBe(answers.captcha.errorMessage);
+    submit();
+    expect(actor.getSnapshot().value).toBe('captcha');
+    expect(actor.getSnapshot().context.error).toBe(signInMessages.captchaMissing);
+    expect(sent).toHaveLength(1);
+    // A wrong password with a solved captcha: back to the captcha, not to the plain form.
+    submit('solution-1');
+    s = await waitFor(actor, (x) => !x.matches('authenticating'));
+    expect(s.value).toBe('captcha');
+    expect(s.context.error).toBe('Invalid e-mail or password.');
+    submit('solution-2');
+    s = await waitFor(actor, (x) => x.status === 'done' || x.matches('signedIn'));
+    expect(sent.map((b) => b.altcha)).toEqual([undefined, 'solution-1', 'solution-2']);
   });
 });
 
