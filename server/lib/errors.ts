@@ -3,7 +3,7 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** For a 429: the seconds after which trying again can succeed (sent as Retry-After). */
+    /** For a 429 or a 503: the seconds after which trying again can succeed (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

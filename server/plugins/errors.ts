@@ -37,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(errorEnvelope(validationMessage(issue.message ?? 'is not valid', issue.instancePath, error.validationContext), 400));
     }
     if (error instanceof ApiError) {
-      if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
+      if (error.statusCode === 429 || error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
       return reply.code(error.statusCode).send(errorEnvelope(error.message, error.statusCode));
     }
     const status = error.statusCode ?? 500;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { parseAddressList, parseTrustedProxies } from '../../server/lib/trustedProxies';
+import { CLICK_NOT_RECORDED_YET, ConversionBatcher } from '../../server/modules/tracking/conversions';
+import { newOpaqueId } from '../../server/modules/tracking/clicks';
 import { setupTestApp, testEngine, type TestContext } from './helpers';
 import { seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 import { freePort } from './pgCluster';
@@ -92,5 +94,28 @@ describe('a database that cannot be reached', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe(`a conversion whose click is not in Postgres (${testEngine})`, () => {
+  const convert = async (clicksWaiting: boolean) => {
+    const batcher = new ConversionBatcher(t.database.db, {
+      max: 10, delayMs: 1, concurrency: 1, queueMax: 100, missGraceMs: 5, clicksWaiting: async () => clicksWaiting,
+    });
+    try {
+      return await batcher
+        .record({ clickId: newOpaqueId(), txid: 'T-1', secret: network.secret, via: 'postback', at: new Date(), timeZone: 'America/New_York' } as never)
+        .then(() => null, (err: { statusCode?: number; message?: string; retryAfterSeconds?: number }) => err);
+    } finally {
+      await batcher.close();
+    }
+  };
+
+  it('is asked to come again (503, Retry-After) while clicks still wait in a journal after an outage', async () => {
+    expect(await convert(true)).toMatchObject({ statusCode: 503, message: CLICK_NOT_RECORDED_YET, retryAfterSeconds: 5 });
+  });
+
+  it('is refused as unknown otherwise', async () => {
+    expect(await convert(false)).toMatchObject({ statusCode: 404, message: 'click_id: unknown click id.' });
   });
 });

@@ -149,6 +149,7 @@ describe.skipIf(skip)(`a Postgres outage under a stream of clicks${skip ? ` (ski
     const api = await request(port, '/api/campaigns/categories', false);
     const conversion = await request(port, `/postback?click_id=${clickBeforeOutage}&txid=OUT-1&secret=${network.secret}`, false);
     await sleep(OUTAGE_MS - 1500);
+    const clickDuringOutage = answered[answered.length - 1];
     pg.start();
     down = false;
     const upAt = Date.now();
@@ -170,7 +171,20 @@ describe.skipIf(skip)(`a Postgres outage under a stream of clicks${skip ? ` (ski
     const terminated = await sql<{ n: number }>`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid() and backend_type = 'client backend') t`.execute(admin.db);
     await sleep(2000);
     const healthAfterTerminate = await request(port, '/api/health', false);
-    const conversionAfter = await request(port, `/postback?click_id=${clickBeforeOutage}&txid=OUT-2&secret=${network.secret}`, false);
+    // As an advertiser does: a conversion answered 503 is sent again a little later. Clicks of the outage
+    // may still wait in a journal for a moment; their conversions are asked again, never refused.
+    const convert = async (clickId: string, txid: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const res = await request(port, `/postback?click_id=${clickId}&txid=${txid}&secret=${network.secret}`, false);
+        statuses.push(res.status);
+        if (res.status !== 503) break;
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        await sleep(500);
+      }
+      return statuses;
+    };
+    const conversionsAfter = [await convert(clickBeforeOutage, 'OUT-2'), await convert(clickDuringOutage, 'OUT-3')];
     stop = true;
     await stream;
 
@@ -201,6 +215,7 @@ describe.skipIf(skip)(`a Postgres outage under a stream of clicks${skip ? ` (ski
       conversionDuringOutage: `${conversion.status} Retry-After ${conversion.headers['retry-after']}`,
       apiBackMs,
       backendsTerminated: terminated.rows[0].n,
+      conversionsAfter,
     };
     console.log(`[outage] ${JSON.stringify(figures)}`);
 
@@ -221,7 +236,7 @@ describe.skipIf(skip)(`a Postgres outage under a stream of clicks${skip ? ` (ski
     expect(apiBackMs).toBeGreaterThanOrEqual(0);
     expect(terminated.rows[0].n).toBeGreaterThan(0);
     expect(healthAfterTerminate.status).toBe(200);
-    expect(conversionAfter.status).toBe(200);
+    for (const statuses of conversionsAfter) expect(statuses.at(-1), statuses.join(' ')).toBe(200);
     expect(product.output()).not.toMatch(/unhandled|uncaught/i);
   }, 180_000);
 });

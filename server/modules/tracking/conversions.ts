@@ -297,7 +297,16 @@ export interface ConversionBatchOptions {
    * it is refused as an unknown click. 0: refused at once (clicks committed before their answer).
    */
   missGraceMs?: number;
+  /**
+   * Whether clicks answered earlier still wait in a click journal for Postgres (after an outage):
+   * then a conversion whose click is not found is answered 503 to retry, not refused as unknown.
+   */
+  clicksWaiting?: () => Promise<boolean>;
 }
+
+/** The click may be one of those still waiting for Postgres: the advertiser is asked to send it again. */
+export const CLICK_NOT_RECORDED_YET =
+  'click_id: this click is not recorded yet (the network is catching up after a database outage). Please send the conversion again in a few seconds.';
 
 /**
  * Group commit for conversions, as the ClickBatcher does for clicks: postbacks and pixels queue
@@ -375,11 +384,16 @@ export class ConversionBatcher {
     const later: PendingConversion[] = [];
     const copies: PendingConversion[] = [];
     const unseen: PendingConversion[] = [];
+    const unknown: PendingConversion[] = [];
     const seen = new Set<string>();
     for (const p of batch) {
       if (!p.waited && this.options.missGraceMs && !clicks.has(p.input.clickId!)) {
         p.waited = true;
         unseen.push(p);
+        continue;
+      }
+      if (!clicks.has(p.input.clickId!) && this.options.clicksWaiting) {
+        unknown.push(p);
         continue;
       }
       let checked: Checked;
@@ -418,6 +432,10 @@ export class ConversionBatcher {
       }
     }
     if (unseen.length > 0) this.waitForClicks(unseen);
+    if (unknown.length > 0) {
+      const waiting = this.options.clicksWaiting ? await this.options.clicksWaiting().catch(() => false) : false;
+      for (const p of unknown) p.reject(waiting ? new ApiError(503, CLICK_NOT_RECORDED_YET, 5) : notFound('click_id: unknown click id.'));
+    }
     // Reversals, and the conversions of a failed batch: one at a time, each alone.
     for (const p of later) {
       try {

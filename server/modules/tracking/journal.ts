@@ -283,7 +283,8 @@ export class ClickJournal {
             await this.reject(segment.file, err);
           } else {
             this.failures++;
-            this.retryAt = Date.now() + Math.min(30_000, this.options.rotateMs * 2 ** Math.min(this.failures, 10));
+            // At most 5 s between tries: once Postgres is back the clicks of an outage follow within seconds.
+            this.retryAt = Date.now() + Math.min(5_000, this.options.rotateMs * 2 ** Math.min(this.failures, 10));
             if (this.failures === 1 || this.failures % 10 === 0) {
               this.options.log.warn({ err, backlogBytes: this.backlog, failures: this.failures }, 'click journal: Postgres did not take a segment; retrying');
             }
@@ -355,6 +356,20 @@ export async function drainClickJournals(pool: pg.Pool, dir: string, log: Journa
     clicks += journal.stats.ingested;
   }
   return clicks;
+}
+
+/**
+ * Whether any server process's journal under `dir` holds a segment opened more than `olderThanMs` ago
+ * (its name starts with the time it was opened): clicks answered that Postgres has not taken yet,
+ * because it was unreachable or is catching up. Normally every segment is taken within a second.
+ */
+export async function clicksWaitingInJournals(dir: string, olderThanMs: number, now = Date.now()): Promise<boolean> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => /^\d+$/.test(n))) {
+    const files = await fsp.readdir(path.join(dir, name)).catch(() => [] as string[]);
+    if (files.some((f) => SEGMENT.test(f) && Number(f.slice(0, 15)) < now - olderThanMs)) return true;
+  }
+  return false;
 }
 
 /** Cuts a segment after its last complete line (a write cut short by a crash); returns its size and lines. */

@@ -11,6 +11,7 @@ import { route } from '../../lib/route';
 import { clientAddress } from '../../lib/trustedProxies';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
 import { ConversionBatcher, type ConversionResult } from './conversions';
+import { clicksWaitingInJournals } from './journal';
 import { buildTrackingLink } from './links';
 import type { TrackingOptions } from './options';
 
@@ -115,6 +116,18 @@ export function createFastClickHandler(engine: ClickEngine, options: TrackingOpt
         else res.end(answer.body);
       });
     return true;
+  };
+}
+
+/**
+ * Whether the click journals hold segments older than `olderThanMs` (Postgres has not taken them: it was
+ * down or is catching up), looked at most every 250 ms: only conversions of unknown clicks ask.
+ */
+function journalBehind(dir: string, olderThanMs: number): () => Promise<boolean> {
+  let checked: { at: number; answer: Promise<boolean> } | null = null;
+  return () => {
+    if (!checked || Date.now() - checked.at > 250) checked = { at: Date.now(), answer: clicksWaitingInJournals(dir, olderThanMs) };
+    return checked.answer;
   };
 }
 
@@ -228,6 +241,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
     queueMax: 10 * options.conversionBatchMax,
     processIndex: options.processIndex,
     missGraceMs: options.clickJournal ? 5 * options.clickJournal.rotateMs : 0,
+    clicksWaiting: options.clickJournal ? journalBehind(options.clickJournal.dir, 10 * options.clickJournal.rotateMs) : undefined,
   });
   app.addHook('onClose', () => conversions.close());
 
