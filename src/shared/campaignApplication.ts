@@ -63,7 +63,9 @@ export const APPLICATION_MESSAGES = {
   limitReached:
     'You have requested the maximum number of by request campaigns. New requests are not allowed until your existing requests have been reviewed and processed.',
   leadsNumeric: 'Number of leads you will send must be a numeric value.',
-  leadsRequired: 'Enter the number of leads you will send per day.',
+  // Spec 000 section 5 gives one message for the whole rule (required, must be numeric): an empty
+  // field reads it too.
+  leadsRequired: 'Number of leads you will send must be a numeric value.',
   leadsTooLong: `The number of leads can be at most ${LEADS_MAX_LENGTH} characters.`,
   customRequired: 'Please answer this question.',
   creativeRequired: 'Choose whether you will use an existing creative or make your own.',
