@@ -13,6 +13,16 @@ const Text = styled.div`
   p { margin: 0; }
 `;
 
+/**
+ * The long answer wraps (a button keeps its label on one line): at 375 px the one line is wider than
+ * the dialog. Alone on its footer row, the button shrinks to the row and the label breaks.
+ */
+const AnswerButton = styled(Button)`
+  white-space: normal;
+  text-align: center;
+  max-width: 100%;
+`;
+
 export const SUBMITTED_LABEL = "I have submitted my documents. Don't show this again.";
 
 export interface MissingDocumentsModalProps {
@@ -50,7 +60,7 @@ export function MissingDocumentsModal({ isOpen, onRemindLater, onConfirmSubmitte
             <Button variant="secondary" onPress={onRemindLater}>
               Remind me later
             </Button>
-            <Button onPress={() => setConfirming(true)}>{SUBMITTED_LABEL}</Button>
+            <AnswerButton onPress={() => setConfirming(true)}>{SUBMITTED_LABEL}</AnswerButton>
           </>
         )
       }

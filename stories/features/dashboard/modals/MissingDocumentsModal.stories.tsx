@@ -25,6 +25,7 @@ const dialog = async () => {
 export const Default: Story = {
   play: async ({ args }) => {
     const d = await dialog();
+    await fitsTheScreen(d);
     // The payment settings it mentions are one click away (issue 13).
     await expect(within(d).getByRole('link', { name: 'payment settings' })).toHaveAttribute('href', paths.settings);
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
@@ -52,6 +53,41 @@ export const ConfirmFailed: Story = {
   play: async () => {
     const d = await dialog();
     await waitFor(() => expect(within(d).getByRole('alert')).toBeVisible());
+    await animationsSettled();
+  },
+};
+
+const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
+
+/** The dialog lies inside the screen and every button inside the dialog, the long answer's too. */
+const fitsTheScreen = async (d: HTMLElement) => {
+  const width = document.documentElement.clientWidth;
+  const frame = d.getBoundingClientRect();
+  await expect(frame.left >= 0 && frame.right <= width).toBe(true);
+  for (const button of within(d).getAllByRole('button')) {
+    const { left, right } = button.getBoundingClientRect();
+    await expect({ name: button.textContent, inside: left >= frame.left && right <= frame.right }).toEqual({ name: button.textContent, inside: true });
+  }
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+};
+
+/** At 375 px the long 'I have submitted my documents...' answer wraps inside the dialog. */
+export const Phone: Story = {
+  parameters: phone,
+  play: async () => {
+    await expect(document.documentElement.clientWidth).toBeLessThanOrEqual(375);
+    await fitsTheScreen(await dialog());
+    await animationsSettled();
+  },
+};
+
+/** Its confirmation fits too. */
+export const PhoneConfirm: Story = {
+  parameters: phone,
+  play: async () => {
+    await expect(document.documentElement.clientWidth).toBeLessThanOrEqual(375);
+    await userEvent.click(within(await dialog()).getByRole('button', { name: SUBMITTED_LABEL }));
+    await fitsTheScreen(await screen().findByRole('dialog', { name: 'Have you submitted your documents?' }));
     await animationsSettled();
   },
 };
