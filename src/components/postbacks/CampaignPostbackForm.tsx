@@ -27,7 +27,8 @@ export interface CampaignPostbackFormProps {
  * the types the campaign's tracking type offers, the empty option 'Use global postback' when the
  * affiliate has one (else 'Select a postback type'), the code, the macro help, Save; then this
  * campaign's recent deliveries with "Send test postback". The page places it in its card (no card
- * of its own). Saving reloads the campaign (its `postback`); the fields keep what was typed.
+ * of its own). Saving reloads the campaign (its `postback`); the fields keep what was typed
+ * (but the code of a removed postback: see PostbackEditor).
  */
 export function CampaignPostbackForm({ campaign, hasGlobalPostback }: CampaignPostbackFormProps) {
   const [save] = useSaveCampaignPostbackMutation();

@@ -143,8 +143,12 @@ export function PostbackEditor({ saved, types, emptyLabel, emptyCodeText, typeLa
     if (isSaving) return;
     setSaving(true);
     const n = (outcome?.n ?? 0) + 1;
+    // No type removes the postback: nothing of the code is kept (the server stores ''), so none is
+    // sent, and once saved the field shows what is saved rather than the removed code.
+    const value = { type, code: type === '' ? '' : code };
     try {
-      const message = await onSave({ type, code });
+      const message = await onSave(value);
+      setCode(value.code);
       setOutcome({ n, kind: 'saved', message });
     } catch (error) {
       setOutcome({ n, kind: 'failed', failure: saveFailureOf(error as FetchBaseQueryError | SerializedError) });

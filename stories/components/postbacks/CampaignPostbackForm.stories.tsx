@@ -112,17 +112,25 @@ export const Saved: Story = {
   },
 };
 
-/** Back to the global postback: the empty type is sent as ''. */
+/**
+ * Back to the global postback: the empty type is sent as '' with no code, and once saved the field
+ * no longer shows the removed code (it is what the server keeps: nothing).
+ */
 export const BackToGlobal: Story = {
   args: { campaign: campaignWith({ tracking_type: 'S' }, { type: 'L', code: 'https://tracker.example.net/pb?c={click_id}' }) },
   beforeEach: withMocks(postbackHandlers.campaign.asServer({ onRequest: (call) => saveSpy(call.params, call.body) })),
   play: async ({ canvasElement }) => {
     saveSpy.mockClear();
     const canvas = within(canvasElement);
+    const code = canvas.getByRole('textbox', { name: 'Pixel / postback code' });
     await choose(canvasElement, USE_GLOBAL_POSTBACK);
+    // Until it is saved the choice can be undone: the code is still there.
+    await expect(code).toHaveValue('https://tracker.example.net/pb?c={click_id}');
     await userEvent.click(canvas.getByRole('button', { name: 'Save Postback' }));
     await shown(canvas, 'This campaign now uses your global postback.');
-    await expect(saveSpy).toHaveBeenCalledWith({ id: '1205' }, { type: '', code: 'https://tracker.example.net/pb?c={click_id}' });
+    await expect(saveSpy).toHaveBeenCalledWith({ id: '1205' }, { type: '', code: '' });
+    await expect(code).toHaveValue('');
+    await expect(typeButton(canvasElement)).toHaveTextContent(USE_GLOBAL_POSTBACK);
   },
 };
 

@@ -101,6 +101,23 @@ export const Saved: Story = {
   },
 };
 
+const removeSpy = fn();
+/** Set to None and saved: nothing but the empty type is sent, and the removed code leaves the field. */
+export const Removed: Story = {
+  beforeEach: withMocks(postbackHandlers.global.saved({ onRequest: (call) => removeSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    removeSpy.mockClear();
+    const canvas = within(canvasElement);
+    await userEvent.click(await typeButton(canvasElement));
+    await userEvent.click(await body().findByRole('option', { name: 'None (no global postback)' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
+    await shown(canvas, 'Your global postback has been removed.');
+    await expect(removeSpy).toHaveBeenCalledWith({ type: '', code: '' });
+    await expect(codeBox(canvasElement)).toHaveValue('');
+    await expect(await typeButton(canvasElement)).toHaveTextContent('None (no global postback)');
+  },
+};
+
 /** Saving: the spinner, and the button ignores presses. */
 export const Saving: Story = {
   beforeEach: withMocks(postbackHandlers.global.pending({ onRequest: () => saveSpy() })),
