@@ -29,11 +29,20 @@ function loadAltcha(): Promise<void> {
 /** Fetches the widget's code ahead (stories that screenshot it at once). */
 export const preloadCaptcha = loadAltcha;
 
+/**
+ * Every colour the widget draws is set here from the theme. The stylesheet's own defaults of the
+ * neutral colours and the box's border are `light-dark()` pairs, which the production build lowers
+ * to variables that only its own `color-scheme` rules would set: left to them, the unticked box had
+ * no border and showed nothing.
+ */
 const Frame = styled.div`
   min-height: 68px;
   --altcha-color-base: ${({ theme }) => theme.colors.surface};
   --altcha-color-base-content: ${({ theme }) => theme.colors.text};
   --altcha-border-color: ${({ theme }) => theme.colors.border};
+  --altcha-color-neutral: ${({ theme }) => theme.colors.borderStrong};
+  --altcha-color-neutral-content: ${({ theme }) => theme.colors.textMuted};
+  --altcha-checkbox-border-color: ${({ theme }) => theme.colors.borderStrong};
   --altcha-color-primary: ${({ theme }) => theme.colors.primary};
   --altcha-color-primary-content: ${({ theme }) => theme.colors.onPrimary};
   --altcha-color-error: ${({ theme }) => theme.colors.danger};
