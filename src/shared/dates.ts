@@ -70,31 +70,32 @@ export interface DayRange {
   end: string;
 }
 
-/** The Monday of the day's week, weeks starting on Monday (ISO 8601). */
-function mondayOf(day: string): string {
+/** The Sunday on or before a day. */
+function sundayOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 Sunday .. 6 Saturday
-  return addDaysTo(day, -((weekday + 6) % 7));
+  return addDaysTo(day, -weekday);
 }
 
 /**
  * 'This Pay Period' of the reports' quick dates (spec 001 §5): "from the day before Monday through
- * the following Saturday", Sunday to Saturday. The Monday is the one of the day's own week, weeks
- * starting on Monday, as stated; so on a Sunday the period is the one that ended the day before
- * (the other reading, the Sunday-to-Saturday week holding the day, differs on Sundays only).
+ * the following Saturday", Sunday to Saturday: the seven days from the Sunday on or before the day,
+ * so the period always holds today (on a Sunday it starts today). Every day is in exactly one pay
+ * period (docs/reports.md, "Pay periods").
  */
 export function payPeriod(day: string): DayRange {
-  const monday = mondayOf(day);
-  return { start: addDaysTo(monday, -1), end: addDaysTo(monday, 5) };
+  const sunday = sundayOf(day);
+  return { start: sunday, end: addDaysTo(sunday, 6) };
 }
 
 /**
- * 'Last Pay Period' (spec 001 §5): "the corresponding prior span ending the Friday before". Both
- * readings are in the spec (a Sunday-to-Saturday span, or one ending on a Friday); we implement
- * the stated end: the Sunday a week before this pay period through the Friday before it.
+ * 'Last Pay Period' (spec 001 §5): "the corresponding prior span", the Sunday-to-Saturday week
+ * before This Pay Period, ending the day before it starts. The spec's "ending the Friday before"
+ * would leave each Saturday in neither period; the span is read as the same seven days as This
+ * Pay Period, one week earlier (docs/reports.md, "Pay periods").
  */
 export function lastPayPeriod(day: string): DayRange {
   const { start } = payPeriod(day);
-  return { start: addDaysTo(start, -7), end: addDaysTo(start, -2) };
+  return { start: addDaysTo(start, -7), end: addDaysTo(start, -1) };
 }
 
 /**

@@ -27,9 +27,8 @@ export function monthOf(day: string): DayRange {
 }
 
 /**
- * The days of a quick date, both ends included. Pay periods as spec 001 section 5 states them
- * (src/shared/dates.ts `payPeriod` and `lastPayPeriod` carry the two readings). 'custom' has no
- * range of its own: null.
+ * The days of a quick date, both ends included. Pay periods are Sunday-to-Saturday weeks
+ * (src/shared/dates.ts `payPeriod` and `lastPayPeriod`). 'custom' has no range of its own: null.
  */
 export function quickRange(quick: QuickDate, today: string): DayRange | null {
   switch (quick) {

@@ -19,7 +19,10 @@ describe('quick dates', () => {
   it('pay periods (spec 001 §5), across the daylight-saving change and the year', () => {
     // US daylight saving ended on Sunday 2026-11-01: days are calendar days, unaffected.
     expect(quickRange('thisPayPeriod', '2026-11-02')).toEqual({ start: '2026-11-01', end: '2026-11-07' });
-    expect(quickRange('lastPayPeriod', '2026-11-02')).toEqual({ start: '2026-10-25', end: '2026-10-30' });
+    expect(quickRange('lastPayPeriod', '2026-11-02')).toEqual({ start: '2026-10-25', end: '2026-10-31' });
+    // A Sunday is in This Pay Period, and the Saturday before it in Last Pay Period.
+    expect(quickRange('thisPayPeriod', '2026-11-08')).toEqual({ start: '2026-11-08', end: '2026-11-14' });
+    expect(quickRange('lastPayPeriod', '2026-11-08')).toEqual({ start: '2026-11-01', end: '2026-11-07' });
     expect(quickRange('thisPayPeriod', '2026-03-09')).toEqual({ start: '2026-03-08', end: '2026-03-14' });
     expect(quickRange('thisPayPeriod', '2027-01-01')).toEqual({ start: '2026-12-27', end: '2027-01-02' });
   });

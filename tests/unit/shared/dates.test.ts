@@ -53,22 +53,38 @@ describe('Eastern time and calendar days', () => {
 });
 
 describe('pay periods (spec 001 §5)', () => {
-  it('runs This Pay Period from the Sunday before the Monday through the Saturday after', () => {
-    // 2026-11-23 is a Monday.
-    for (const day of ['2026-11-23', '2026-11-25', '2026-11-28']) {
+  it("runs This Pay Period 'from the day before Monday through the following Saturday': Sunday to Saturday", () => {
+    // 2026-11-22 is a Sunday, 2026-11-23 a Monday.
+    for (const day of ['2026-11-22', '2026-11-23', '2026-11-25', '2026-11-28']) {
       expect(payPeriod(day), day).toEqual({ start: '2026-11-22', end: '2026-11-28' });
     }
   });
-  it("on a Sunday takes the Monday of the day's own week (weeks start on Monday)", () => {
-    expect(payPeriod('2026-11-29')).toEqual({ start: '2026-11-22', end: '2026-11-28' });
+  it('on a Sunday This Pay Period starts that day and holds today', () => {
+    expect(payPeriod('2026-11-29')).toEqual({ start: '2026-11-29', end: '2026-12-05' });
   });
-  it('ends Last Pay Period on the Friday before This Pay Period, as stated', () => {
-    expect(lastPayPeriod('2026-11-25')).toEqual({ start: '2026-11-15', end: '2026-11-20' });
-    expect(new Date('2026-11-20T00:00:00Z').getUTCDay()).toBe(5);
+  it("'Last Pay Period' is the corresponding prior span: the seven days before This Pay Period", () => {
+    expect(lastPayPeriod('2026-11-25')).toEqual({ start: '2026-11-15', end: '2026-11-21' });
+    expect(lastPayPeriod('2026-11-29')).toEqual({ start: '2026-11-22', end: '2026-11-28' });
+  });
+  it('the two periods tile the calendar: every day, Saturdays and Sundays included, is in exactly one period', () => {
+    let day = '2026-01-01';
+    let previous = payPeriod('2025-12-31');
+    for (let i = 0; i < 800; i += 1, day = addDaysTo(day, 1)) {
+      const current = payPeriod(day);
+      expect(current.start <= day && day <= current.end, day).toBe(true);
+      expect(addDaysTo(current.start, 6), day).toBe(current.end);
+      expect(new Date(`${current.start}T00:00:00Z`).getUTCDay(), day).toBe(0);
+      // Consecutive periods meet: a new one starts the day after the last one ends, or it is the same.
+      if (current.start !== previous.start) expect(current.start, day).toBe(addDaysTo(previous.end, 1));
+      const last = lastPayPeriod(day);
+      expect(addDaysTo(last.end, 1), day).toBe(current.start);
+      expect(addDaysTo(last.start, 6), day).toBe(last.end);
+      previous = current;
+    }
   });
   it('crosses months and years', () => {
     expect(payPeriod('2027-01-01')).toEqual({ start: '2026-12-27', end: '2027-01-02' });
-    expect(lastPayPeriod('2027-01-01')).toEqual({ start: '2026-12-20', end: '2026-12-25' });
+    expect(lastPayPeriod('2027-01-01')).toEqual({ start: '2026-12-20', end: '2026-12-26' });
   });
 });
 
