@@ -92,6 +92,10 @@ export function ReportBody({ type, range, filters: given, page }: { type: Report
   const referrals = reportsApi.useReferralsReportQuery(undefined, { skip: skip('referrals') });
   const withChart = type === 'earnings' || type === 'clicks';
   const { Chart, waiting: chartWaiting } = useReportChart(withChart);
+  // The table's sort, here so that the CSV writes the rows in the order on screen.
+  const [chosenSort, setChosenSort] = useState<{ type: ReportType; sort: SortDescriptor } | null>(null);
+  const sort = chosenSort?.type === type ? chosenSort.sort : DEFAULT_SORT[type];
+  const onSortChange = (next: SortDescriptor) => setChosenSort({ type, sort: next });
 
   if (needsOid && filters.oid === undefined) {
     return (
@@ -141,8 +145,8 @@ export function ReportBody({ type, range, filters: given, page }: { type: Report
             <Empty>{NO_STATS}</Empty>
           ) : (
             <Stack>
-              <CsvButton type={type} range={range} rows={loaded.rows} />
-              <ReportTable type={type} range={range} loaded={loaded} page={page} filters={filters} />
+              <CsvButton type={type} range={range} rows={loaded.rows} sort={sort} totals={loaded.totals} />
+              <ReportTable type={type} range={range} loaded={loaded} page={page} filters={filters} sort={sort} onSortChange={onSortChange} />
             </Stack>
           )}
         </CardBody>
@@ -191,8 +195,11 @@ function Banners({ type, range, filters, loaded }: { type: ReportType; range: Da
   return banners.length ? <Stack>{banners}</Stack> : null;
 }
 
-/** CSV (spec 001 section 4): conversions and reversals are prepared first; the others download at once. */
-function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; rows: readonly unknown[] }) {
+/**
+ * CSV (spec 001 section 4): conversions and reversals are prepared first; the others download at once,
+ * as the table shows them (its sort, its Totals row).
+ */
+function CsvButton({ type, range, rows, sort, totals }: { type: ReportType; range: DayRange; rows: readonly unknown[]; sort?: SortDescriptor; totals?: ReportTotals }) {
   const [prepared, setPrepared] = useState<{ url: string } | 'preparing' | null>(null);
   const name = reportCsvName(type, range);
   const prepares = type === 'conversions' || type === 'reversals';
@@ -209,7 +216,8 @@ function CsvButton({ type, range, rows }: { type: ReportType; range: DayRange; r
   // The CSV writer (papaparse) loads with the first CSV.
   const blobUrl = async () => {
     const { reportCsvParts } = await import('./reportCsv');
-    return URL.createObjectURL(new Blob(reportCsvParts(type, rows), { type: 'text/csv;charset=utf-8' }));
+    const ordered = sort ? sorted(rows, sort) : rows;
+    return URL.createObjectURL(new Blob(reportCsvParts(type, ordered, { totals }), { type: 'text/csv;charset=utf-8' }));
   };
   if (prepares) {
     if (prepared && prepared !== 'preparing') {
@@ -295,21 +303,29 @@ function sorted<R>(rows: readonly R[], sort: SortDescriptor): R[] {
   });
 }
 
-function SortableTable<R>({ label, rows, columns, totals, initial, rowKey }: { label: string; rows: R[]; columns: TableColumn<R>[]; totals?: ReportTotals; initial: SortDescriptor; rowKey: (r: R, i: number) => string | number }) {
-  const [sort, setSort] = useState<SortDescriptor>(initial);
+/** Each sortable report's order before the affiliate sorts (spec 001 section 7: earnings descending; the clicks report by date). */
+const DEFAULT_SORT: Partial<Record<ReportType, SortDescriptor>> = {
+  earnings: { column: 'earnings', direction: 'descending' },
+  creatives: { column: 'earnings', direction: 'descending' },
+  subid: { column: 'earnings', direction: 'descending' },
+  landingPages: { column: 'earnings', direction: 'descending' },
+  clicks: { column: 'date', direction: 'ascending' },
+};
+
+function SortableTable<R>({ label, rows, columns, totals, sort, onSortChange, rowKey }: { label: string; rows: R[]; columns: TableColumn<R>[]; totals?: ReportTotals; sort: SortDescriptor; onSortChange: (sort: SortDescriptor) => void; rowKey: (r: R, i: number) => string | number }) {
   const shown = useMemo(() => sorted(rows, sort), [rows, sort]);
   return (
     <Scroll>
-      <Table cardsBelow="tablet" aria-label={label} columns={columns} rows={shown} getRowKey={rowKey} sortDescriptor={sort} onSortChange={setSort} totals={totals as Partial<R> | undefined} totalsLabel="Totals" />
+      <Table cardsBelow="tablet" aria-label={label} columns={columns} rows={shown} getRowKey={rowKey} sortDescriptor={sort} onSortChange={onSortChange} totals={totals as Partial<R> | undefined} totalsLabel="Totals" />
     </Scroll>
   );
 }
 
 /** Each type's table (spec 001 sections 2.1, 3, 4). */
-function ReportTable({ type, range, loaded, page, filters }: { type: ReportType; range: DayRange; loaded: Loaded<unknown>; page: number; filters: ReportFilters }) {
+function ReportTable({ type, range, loaded, page, filters, sort, onSortChange }: { type: ReportType; range: DayRange; loaded: Loaded<unknown>; page: number; filters: ReportFilters; sort?: SortDescriptor; onSortChange: (sort: SortDescriptor) => void }) {
   const navigate = useNavigate();
   const label = `${REPORT_LABELS[type]} report`;
-  const byEarnings: SortDescriptor = { column: 'earnings', direction: 'descending' };
+  const sorting = { sort: sort ?? { column: 'earnings', direction: 'descending' as const }, onSortChange };
   const campaignColumn = <R extends EarningsRow>(): TableColumn<R> => ({
     key: 'name',
     header: 'Campaign',
@@ -343,14 +359,14 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
           renderTotal: () => '',
         },
       ];
-      return <SortableTable label={label} rows={loaded.rows as EarningsRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.campaign_id} />;
+      return <SortableTable label={label} rows={loaded.rows as EarningsRow[]} columns={columns} totals={loaded.totals} {...sorting} rowKey={(r) => r.campaign_id} />;
     }
     case 'creatives': {
       const columns: TableColumn<CreativeRow>[] = [
         { key: 'creative_name', header: 'Creative', allowsSorting: true, isRowHeader: true, render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, cid: r.creative_id })}>{r.creative_name}</Link> },
         ...figureColumns<CreativeRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, cid: r.creative_id })),
       ];
-      return <SortableTable label={label} rows={loaded.rows as CreativeRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.creative_id} />;
+      return <SortableTable label={label} rows={loaded.rows as CreativeRow[]} columns={columns} totals={loaded.totals} {...sorting} rowKey={(r) => r.creative_id} />;
     }
     case 'subid': {
       const columns: TableColumn<SubIdRow>[] = [
@@ -364,7 +380,7 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
         ...(filters.oid === undefined ? [campaignColumn<SubIdRow>()] : []),
         ...figureColumns<SubIdRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, subid: r.subid1 || undefined })),
       ];
-      return <SortableTable label={label} rows={loaded.rows as SubIdRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => `${r.campaign_id}:${r.subid1}`} />;
+      return <SortableTable label={label} rows={loaded.rows as SubIdRow[]} columns={columns} totals={loaded.totals} {...sorting} rowKey={(r) => `${r.campaign_id}:${r.subid1}`} />;
     }
     case 'landingPages': {
       const columns: TableColumn<LandingPageRow>[] = [
@@ -382,11 +398,11 @@ function ReportTable({ type, range, loaded, page, filters }: { type: ReportType;
         },
         ...figureColumns<LandingPageRow>((r) => reportUrl('conversions', range, { oid: r.campaign_id, lpid: r.landing_page_id || undefined })),
       ];
-      return <SortableTable label={label} rows={loaded.rows as LandingPageRow[]} columns={columns} totals={loaded.totals} initial={byEarnings} rowKey={(r) => r.landing_page_id} />;
+      return <SortableTable label={label} rows={loaded.rows as LandingPageRow[]} columns={columns} totals={loaded.totals} {...sorting} rowKey={(r) => r.landing_page_id} />;
     }
     case 'clicks': {
       const columns: TableColumn<ClicksRow>[] = [{ key: 'date', header: 'Date', allowsSorting: true, isRowHeader: true }, ...figureColumns<ClicksRow>()];
-      return <SortableTable label={label} rows={loaded.rows as ClicksRow[]} columns={columns} totals={loaded.totals} initial={{ column: 'date', direction: 'ascending' }} rowKey={(r) => r.date} />;
+      return <SortableTable label={label} rows={loaded.rows as ClicksRow[]} columns={columns} totals={loaded.totals} {...sorting} rowKey={(r) => r.date} />;
     }
     case 'conversions':
     case 'reversals':

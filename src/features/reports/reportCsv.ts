@@ -17,9 +17,27 @@ import { isReportType, INVALID_REPORT_TYPE, type ReportType } from './reportType
  * is neutralised with a leading apostrophe by papaparse's `escapeFormulae` (OWASP's advice on CSV
  * injection). Numbers stay numbers (a reversal's -12.50 is not a formula).
  * The referrals CSV holds the headers only (spec 001 section 4); an unknown type is 'Invalid report type'.
+ * The file is the table on screen: the rows in the order given (the screen's sort), EPC in cents,
+ * and, when the screen has one, the Totals row last ('Totals' in the first column, the figures in
+ * theirs, the other columns empty).
  */
 
 type Column<R> = [header: string, value: (row: R) => string | number];
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+/** A money figure rounded to cents as the screen rounds it (`formatMoney`: 10.258 is $10.26). */
+const cents = (value: number): number => Number(twoDecimals.format(value));
+
+/** The figures of a Totals row (the screen's, under the table). */
+export interface CsvTotals {
+  clicks: number;
+  leads: number;
+  conversion: number;
+  sales: number;
+  earnings: number;
+  epc: number;
+}
+const FIGURE_HEADERS = new Set(['Clicks', 'Leads', 'Conversion %', 'Sales', 'Earnings', 'EPC']);
 
 const figures = <R extends EarningsRow | ClicksRow>(): Array<Column<R>> => [
   ['Clicks', (r) => r.clicks],
@@ -27,7 +45,7 @@ const figures = <R extends EarningsRow | ClicksRow>(): Array<Column<R>> => [
   ['Conversion %', (r) => r.conversion],
   ['Sales', (r) => r.sales],
   ['Earnings', (r) => r.earnings],
-  ['EPC', (r) => r.epc],
+  ['EPC', (r) => cents(r.epc)],
 ];
 const campaign = <R extends EarningsRow>(): Array<Column<R>> => [
   ['Campaign ID', (r) => r.campaign_id],
@@ -120,17 +138,30 @@ function csvCell(value: unknown): string {
   return Papa.unparse([[value]], CONFIG);
 }
 
+/** The Totals line of a report whose columns hold the figures; null for one without them. */
+function totalsLine(columns: Array<Column<unknown>>, totals: CsvTotals): string | null {
+  if (!columns.some(([h]) => FIGURE_HEADERS.has(h))) return null;
+  return columns.map(([h, value], i) => (i === 0 ? 'Totals' : FIGURE_HEADERS.has(h) ? csvCell(value(totals)) : '')).join(',');
+}
+
+export interface CsvOptions {
+  /** Without it, the lines of the rows only (to append to a file already begun). */
+  header?: boolean;
+  /** The report's Totals row, written after the rows. */
+  totals?: CsvTotals;
+}
+
 /**
  * The CSV of a report's rows as consecutive pieces of text (a Blob takes them as they are, so the
- * whole file is never one string). Without `header`, the lines of the rows only (to append to a
- * file already begun). Throws 'Invalid report type' for a type that is not one.
+ * whole file is never one string). Throws 'Invalid report type' for a type that is not one.
  */
-export function reportCsvParts(type: string, rows: readonly unknown[], { header = true }: { header?: boolean } = {}): string[] {
+export function reportCsvParts(type: string, rows: readonly unknown[], { header = true, totals }: CsvOptions = {}): string[] {
   if (!isReportType(type)) throw new Error(INVALID_REPORT_TYPE);
   const columns = COLUMNS[type] as Array<Column<unknown>>;
   const fields = columns.map(([h]) => h);
   // The referrals CSV holds the headers only (spec 001 section 4).
   const all = type === 'referrals' ? [] : rows;
+  const last = all.length > 0 && totals ? totalsLine(columns, totals) : null;
   // Without rows, the file as papaparse writes it (the header line ends with its line break).
   if (all.length === 0) return [header ? Papa.unparse({ fields, data: [] }, CONFIG) : ''];
   const values = columns.map(([, value]) => value);
@@ -149,10 +180,11 @@ export function reportCsvParts(type: string, rows: readonly unknown[], { header 
     const piece = lines.join(CONFIG.newline);
     parts.push(parts.length === 0 ? piece : CONFIG.newline + piece);
   }
+  if (last !== null) parts.push(CONFIG.newline + last);
   return parts;
 }
 
 /** The CSV text of a report's rows. Throws 'Invalid report type' for a type that is not one. */
-export function reportCsv(type: string, rows: readonly unknown[]): string {
-  return reportCsvParts(type, rows).join('');
+export function reportCsv(type: string, rows: readonly unknown[], options: Omit<CsvOptions, 'header'> = {}): string {
+  return reportCsvParts(type, rows, options).join('');
 }

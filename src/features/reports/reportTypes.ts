@@ -21,7 +21,11 @@ export function isReportType(type: string): type is ReportType {
   return (REPORT_TYPES as readonly string[]).includes(type);
 }
 
-/** The file name: the report type and its days ('earnings-report-2026-11-01-to-2026-11-30.csv'). */
+/**
+ * The file name: the report type and its days ('earnings-report-2026-11-01-to-2026-11-30.csv'); the
+ * referrals report has no dates (it covers every month), so its file is 'referrals-report.csv'.
+ */
 export function reportCsvName(type: ReportType, range: { start: string; end: string }): string {
+  if (type === 'referrals') return 'referrals-report.csv';
   return `${type}-report-${range.start}-to-${range.end}.csv`;
 }

@@ -1,6 +1,7 @@
 import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import type { RequestHandler } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import Papa from 'papaparse';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalParameters } from '../../../.storybook/helpers';
 import { NO_STATS } from '../../../src/features/reports/reportErrors';
 import { ReportsPage } from '../../../src/features/reports/ReportsPage';
@@ -87,6 +88,40 @@ export const Sorting: Story = {
   },
 };
 
+/**
+ * The file the Download CSV button writes, and its name: the anchor's click is caught (no real
+ * download) and its blob read back as lines. The pointer leaves the button (no hover in the screenshot).
+ */
+const downloadedCsv = async (button: HTMLElement) => {
+  const click = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  try {
+    await userEvent.click(button);
+    await userEvent.unhover(button);
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    const text = await (await fetch(anchor.href)).text();
+    return { name: anchor.download, lines: text.trimEnd().split('\r\n').map((l) => Papa.parse<string[]>(l).data[0]) };
+  } finally {
+    click.mockRestore();
+  }
+};
+
+/** The CSV is the table on screen: its rows in the order sorted on screen, then the Totals row, EPC in cents. */
+export const CsvAsOnScreen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const t = await table(canvasElement, /Earnings report/);
+    await userEvent.click(within(t).getByRole('button', { name: /^Campaign/ }));
+    await waitFor(() => expect(firstCells(t)[0]).toMatch(/^Brightsmile/));
+    const { name, lines } = await downloadedCsv(canvas.getByRole('button', { name: 'Download CSV' }));
+    await expect(name).toBe('earnings-report-2026-11-01-to-2026-11-30.csv');
+    await expect(lines.slice(1).map((l) => l[1])).toEqual([...firstCells(t).slice(0, -1), '']);
+    await expect(lines.at(-1)).toEqual(['Totals', '', '5540', '129', '2.33', '432', '2745.2', '0.5']);
+    // EPC as the screen shows it: $0.81 for 775 / 960 = 0.8073.
+    await expect(lines[1][7]).toBe('0.81');
+  },
+};
+
 /** The row menu leads to the drill-downs of that campaign, for the same dates. */
 export const DrillDownMenu: Story = {
   beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.subid()),
@@ -140,7 +175,7 @@ export const QuickDates: Story = {
     await userEvent.click(canvas.getByRole('button', { name: /Dates/ }));
     await userEvent.click(await within(document.body).findByRole('option', { name: 'Last Pay Period' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Run Report' }));
-    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-15&endDate=2026-11-20');
+    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-15&endDate=2026-11-21');
   },
 };
 
@@ -358,6 +393,10 @@ export const Referrals: Story = {
   play: async ({ canvasElement }) => {
     await table(canvasElement, /Referrals report/);
     await expect(within(canvasElement).queryByRole('button', { name: /Dates/ })).not.toBeInTheDocument();
+    // The file is named by its type alone (the report has no dates) and holds the headers only (spec 001 §4).
+    const { name, lines } = await downloadedCsv(within(canvasElement).getByRole('button', { name: 'Download CSV' }));
+    await expect(name).toBe('referrals-report.csv');
+    await expect(lines).toEqual([['Date', 'Affiliates', 'Referral Income']]);
   },
 };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversionRow, EarningsRow, ReversalRow } from '../../../src/api/contract/reports';
 import { reportCsv, reportCsvParts } from '../../../src/features/reports/reportCsv';
 import { INVALID_REPORT_TYPE, reportCsvName } from '../../../src/features/reports/reportTypes';
+import { formatMoney } from '../../../src/shared/format';
 
 const row = (over: Partial<EarningsRow>): EarningsRow => ({ campaign_id: 1205, name: 'NovaLend', clicks: 100, leads: 4, conversion: 4, sales: 0, earnings: 106, epc: 1.06, ...over });
 
@@ -47,6 +48,29 @@ describe('report CSV', () => {
 
   it('names the file by type and days', () => {
     expect(reportCsvName('conversions', { start: '2026-11-01', end: '2026-11-30' })).toBe('conversions-report-2026-11-01-to-2026-11-30.csv');
+  });
+
+  it('names the referrals file by its type alone: the report has no dates', () => {
+    expect(reportCsvName('referrals', { start: '2026-11-01', end: '2026-11-30' })).toBe('referrals-report.csv');
+  });
+
+  it('writes the EPC in cents, as the screen shows it ($10.26, not 10.258)', () => {
+    const parsed = Papa.parse<string[]>(reportCsv('earnings', [row({ epc: 10.258 }), row({ epc: 0.6625 }), row({ epc: 1.005 }), row({ epc: 2 })]).trim()).data;
+    expect(parsed.slice(1).map((r) => r[7])).toEqual(['10.26', '0.66', '1.01', '2']);
+    // Every EPC of four decimals reads as the screen's money figure.
+    const epcs = Array.from({ length: 3000 }, (_, i) => i / 10_000 + 1);
+    const cells = Papa.parse<string[]>(reportCsv('earnings', epcs.map((epc) => row({ epc }))).trim()).data.slice(1).map((r) => r[7]);
+    expect(cells.map((c) => formatMoney(Number(c)))).toEqual(epcs.map(formatMoney));
+  });
+
+  it("ends with the screen's Totals row, after the rows in the order given", () => {
+    const totals = { clicks: 300, leads: 9, conversion: 3, sales: 12.5, earnings: 318.77, epc: 1.06257 };
+    const csv = reportCsv('earnings', [row({ campaign_id: 2, name: 'B' }), row({ campaign_id: 1, name: 'A' })], { totals });
+    const parsed = Papa.parse<string[]>(csv.trim()).data;
+    expect(parsed.map((r) => r[1])).toEqual(['Campaign', 'B', 'A', '']);
+    expect(parsed[3]).toEqual(['Totals', '', '300', '9', '3', '12.5', '318.77', '1.06']);
+    const clicks = Papa.parse<string[]>(reportCsv('clicks', [{ date: '2026-11-01', ...totals }], { totals }).trim()).data;
+    expect(clicks[2]).toEqual(['Totals', '300', '9', '3', '12.5', '318.77', '1.06']);
   });
 });
 
