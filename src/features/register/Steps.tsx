@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import type { SecurityQuestion } from '../../api/contract/register';
 import { PhoneInput } from '../../components/forms/PhoneInput';
@@ -194,26 +194,26 @@ function ImagePreview({ file, alt }: { file: File; alt: string }) {
   return <Preview src={url} alt={alt} />;
 }
 
-/** Step 6: identification, the front required, the back optional, each previewed. */
+/**
+ * Step 6: identification, the front required, the back optional, each previewed. A refused file
+ * (type or size) drops the image chosen before it: the message stands alone, and Next cannot go on
+ * with the earlier file.
+ */
 export function IdentificationStep({ images, errors, onImage }: { images: IdImages; errors: FieldErrors; onImage: (side: keyof IdImages, file: File | null) => void }) {
-  const [rejected, setRejected] = useState<Record<string, boolean>>({});
   const side = (key: keyof IdImages, label: string, required: boolean) => (
     <div>
       <FileField
         label={label}
         value={images[key]}
-        onChange={(f) => {
-          setRejected((r) => ({ ...r, [key]: false }));
-          onImage(key, f);
-        }}
-        onReject={() => setRejected((r) => ({ ...r, [key]: true }))}
+        onChange={(f) => onImage(key, f)}
+        onReject={() => onImage(key, null)}
         maxSize={registrationLimits.imageMaxBytes - 1}
         sizeErrorMessage="The image must be less than 25MB"
         typeErrorMessage="The image must be a jpg, png, or gif."
         errorMessage={errors[key]}
         isRequired={required}
       />
-      {images[key] && !rejected[key] && <ImagePreview file={images[key]} alt={`${label}: preview`} />}
+      {images[key] && <ImagePreview file={images[key]} alt={`${label}: preview`} />}
     </div>
   );
   return (

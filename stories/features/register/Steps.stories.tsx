@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MarketingBanner, ReferralBanner } from '../../../src/features/register/Banner';
 import { AddressStep, ContactStep, ExperienceStep, IdentificationStep, PersonalStep, TermsStep } from '../../../src/features/register/Steps';
 import { ThankYou } from '../../../src/features/register/ThankYou';
-import { emptyFields } from '../../../src/machines/registration.machine';
+import { emptyFields, type IdImages } from '../../../src/machines/registration.machine';
 import { registrationMessages as M, validateAddress, validateContact, validateExperience, validatePersonal, validateTerms } from '../../../src/shared/registration';
 import { partnerCampaign } from '../../mocks/register';
 import { registrationSample, sampleIdImage } from '../../mocks/registerSamples';
@@ -65,6 +66,62 @@ export const IdentificationPreviews: Story = {
 export const IdentificationMessages: Story = {
   render: () => <IdentificationStep images={{ idFront: null, idBack: null }} errors={{ idFront: M.imageType, idBack: M.imageTooLarge }} onImage={fn()} />,
   play: ({ canvasElement }) => expectTexts(canvasElement, [M.imageType, M.imageTooLarge]),
+};
+
+/** The identification step holding its images as the wizard does. */
+function IdentificationWithImages({ onImage }: { onImage: (side: keyof IdImages, file: File | null) => void }) {
+  const [images, setImages] = useState<IdImages>({ idFront: null, idBack: null });
+  return (
+    <IdentificationStep
+      images={images}
+      errors={{}}
+      onImage={(side, file) => {
+        onImage(side, file);
+        setImages((i) => ({ ...i, [side]: file }));
+      }}
+    />
+  );
+}
+
+const onImage = fn();
+/** A PNG's first bytes, padded to `size` bytes. */
+const pngOfSize = (name: string, size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type: 'image/png' });
+};
+
+/**
+ * Spec 002 §5 "Each under 25,000,000 bytes: 'The image must be less than 25MB'", and "Front and back
+ * must be jpg, jpeg, png or gif": a refused replacement drops the image chosen before it (no tick, no
+ * preview beside the message), so Next cannot go on with the earlier file.
+ */
+export const IdentificationEachUnder25000000BytesRefusedReplacementDropsTheOldFile: Story = {
+  render: () => <IdentificationWithImages onImage={onImage} />,
+  beforeEach: () => onImage.mockClear(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const front = canvas.getByRole('group', { name: /Photo ID, front/ });
+    const input = () => front.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input(), sampleIdImage());
+    await expect(await within(front).findByText('id-front.png')).toBeVisible();
+    await expect(canvas.getByRole('img', { name: 'Photo ID, front: preview' })).toBeInTheDocument();
+
+    await userEvent.upload(input(), pngOfSize('id-front-huge.png', 25_000_000));
+    await expect(await within(front).findByText(M.imageTooLarge)).toBeVisible();
+    await waitFor(() => expect(onImage).toHaveBeenLastCalledWith('idFront', null));
+    await expect(within(front).queryByText('id-front.png')).not.toBeInTheDocument();
+    await expect(within(front).getByText('No image chosen')).toBeVisible();
+    await expect(canvas.queryByRole('img', { name: 'Photo ID, front: preview' })).not.toBeInTheDocument();
+
+    // The same for a file that is not an image, after a good one.
+    await userEvent.upload(input(), sampleIdImage());
+    await expect(await within(front).findByText('id-front.png')).toBeVisible();
+    await userEvent.upload(input(), new File(['not an image'], 'id-front.txt', { type: 'image/png' }));
+    await expect(await within(front).findByText(M.imageType)).toBeVisible();
+    await waitFor(() => expect(onImage).toHaveBeenLastCalledWith('idFront', null));
+    await expect(within(front).queryByText('id-front.png')).not.toBeInTheDocument();
+  },
 };
 
 const experience = { ...registrationSample, hear_about_source: 'other', hear_about: long(50), experience_level: '', experience_description: 'Too short.', promotion: 'Also short.' };
