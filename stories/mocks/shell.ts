@@ -134,6 +134,16 @@ export const affiliateHandlers = {
   /** A 200 answer without `success: true`. */
   notSuccess: () => mock(getAffiliate, () => HttpResponse.json({ success: false, errors: { message: 'Your session could not be loaded.' } })),
   networkError: () => networkError(getAffiliate),
+  /** Fails with `status` the first time, then answers the record (Try again). */
+  failureOnce: (status: number, affiliate: AffiliateResponse = affiliateFixture) => {
+    const calls = perRender(() => ({ count: 0 }));
+    return mock(getAffiliate, () => (calls().count++ === 0 ? failureResponse('The record could not be read.', status) : affiliate));
+  },
+  /** No answer the first time, then the record (Try again). */
+  networkErrorOnce: (affiliate: AffiliateResponse = affiliateFixture) => {
+    const calls = perRender(() => ({ count: 0 }));
+    return mock(getAffiliate, () => (calls().count++ === 0 ? HttpResponse.error() : affiliate));
+  },
 };
 
 /* ---- GET /news ---- */

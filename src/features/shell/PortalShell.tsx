@@ -3,7 +3,10 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '../../api/shellApi';
+import { NOT_SUCCESS } from '../../api/baseApi';
 import { errorText } from '../../api/errors';
+import { Button } from '../../ui/Button';
+import { SystemMessage } from '../../ui/SystemMessage';
 import { useUnreadNews } from '../../lib/newsSeen';
 import { useFocusHeadingOnChange } from '../../lib/page';
 import { RenderWhenNear } from '../../lib/RenderWhenNear';
@@ -160,6 +163,27 @@ function RouteFollower({ main, pathname }: { main: RefObject<HTMLElement | null>
   return null;
 }
 
+/** Spec 001 §8: loading the affiliate record failed with a code other than 401. */
+export const RECORD_LOAD_FAILED = 'There was an error signing in. Please try again.';
+
+/**
+ * What a failed GET /affiliate means for the session (docs/portal-shell.md). A 401 ends it, through
+ * the session layer's 401 listener (baseApi); a 2xx answer with `success: false` ends it here (spec
+ * 002 §4 "an unsuccessful response logs out"); any other failure (500, 503, no answer) leaves the
+ * affiliate signed in with spec 001 §8's message and Try again.
+ */
+function recordFailure(error: unknown): 'none' | 'ends session' | 'message' {
+  if (!error) return 'none';
+  const { status, error: text } = error as { status?: unknown; error?: unknown };
+  if (status === 401) return 'none';
+  if (text === NOT_SUCCESS) return 'ends session';
+  return 'message';
+}
+
+const RecordFailure = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
+`;
+
 export interface PortalShellProps {
   children: ReactNode;
   onLogout: () => void;
@@ -179,18 +203,16 @@ export interface PortalShellProps {
  * which already watches every route change.)
  */
 export function PortalShell({ children, onLogout, productName, siteId, blogUrl, notifications }: PortalShellProps) {
-  const { data: affiliate, isError: affiliateFailed } = useGetAffiliateQuery();
-  // Spec 002 §4/§8: the affiliate record is loaded at start and an unsuccessful answer logs out
-  // (success:false, any HTTP error, and a network failure too: a shell without the affiliate has no
-  // name, ID, manager or balance to show, and signing in again is the way back).
+  const { data: affiliate, error: affiliateError, refetch: refetchAffiliate, isFetching: affiliateFetching } = useGetAffiliateQuery();
+  const affiliateFailure = recordFailure(affiliateError);
   const main = useRef<HTMLElement>(null);
   const pathname = useRef('');
   const loggedOut = useRef(false);
   useEffect(() => {
-    if (!affiliateFailed || loggedOut.current) return;
+    if (affiliateFailure !== 'ends session' || loggedOut.current) return;
     loggedOut.current = true;
     onLogout();
-  }, [affiliateFailed, onLogout]);
+  }, [affiliateFailure, onLogout]);
   const [managerOpen, setManagerOpen] = useState(false);
   const [trackUsage] = useTrackUsageMutation();
   const links = navLinks(blogUrl);
@@ -231,6 +253,16 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
           </RenderWhenNear>
         </Left>
         <Main id="main" ref={main}>
+          {affiliateFailure === 'message' && !affiliate && (
+            <RecordFailure>
+              <SystemMessage variant="error" isDismissable={false}>
+                {RECORD_LOAD_FAILED}{' '}
+                <Button variant="link" onPress={() => void refetchAffiliate()} isDisabled={affiliateFetching}>
+                  Try again
+                </Button>
+              </SystemMessage>
+            </RecordFailure>
+          )}
           {children}
         </Main>
         <RightSidebar managerName={affiliate?.affiliate_manager.name} />

@@ -175,21 +175,65 @@ export const AffiliateLoading: Story = {
   },
 };
 
-/**
- * Spec 002 §4/§8: an unsuccessful GET /affiliate logs out, once, whatever the failure: an HTTP error,
- * a 200 without success, or no answer at all (issue 13).
- */
-const logsOutWhen = (handler: AnyHandler): Story => ({
-  beforeEach: withHandlers(handler),
+/** Spec 002 §4: "an unsuccessful response logs out": a 200 answer without success ends the session, once. */
+export const AffiliateNotSuccessLogsOut: Story = {
+  beforeEach: withHandlers(affiliateHandlers.notSuccess()),
   play: async ({ args }) => {
     await waitFor(() => expect(args.onLogout).toHaveBeenCalledTimes(1));
     await wait(200);
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
   },
+};
+
+/** Spec 001 §8: code 401 ends the session and returns the user to sign in (the session layer's 401 listener). */
+export const AffiliateUnauthorizedEndsSession: Story = {
+  beforeEach: withHandlers(affiliateHandlers.failure('Your session has ended.', 401)),
+  play: async () => {
+    await waitFor(() => expect(calls.unauthorized).toHaveBeenCalled());
+  },
+};
+
+/**
+ * Spec 001 §8: 'There was an error signing in. Please try again.' when loading the record fails with a
+ * code other than 401: the affiliate stays signed in, and Try again asks again.
+ */
+const staysSignedInWhen = (handler: AnyHandler, retry: boolean): Story => ({
+  beforeEach: withHandlers(handler),
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('There was an error signing in. Please try again.');
+    await wait(200);
+    await expect(args.onLogout).not.toHaveBeenCalled();
+    await expect(calls.unauthorized).not.toHaveBeenCalled();
+    if (retry) {
+      // The record answers the second time: the message goes and the shell fills in.
+      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
+      await expect(await canvas.findByText(/MaxMoney \d/)).toBeVisible();
+    }
+    await animationsSettled();
+  },
 });
-export const AffiliateFailureLogsOut: Story = logsOutWhen(affiliateHandlers.failure());
-export const AffiliateNotSuccessLogsOut: Story = logsOutWhen(affiliateHandlers.notSuccess());
-export const AffiliateNetworkErrorLogsOut: Story = logsOutWhen(affiliateHandlers.networkError());
+export const AffiliateServerErrorShowsMessage: Story = staysSignedInWhen(affiliateHandlers.failureOnce(500), false);
+export const AffiliateUnavailableShowsMessage: Story = staysSignedInWhen(affiliateHandlers.failureOnce(503), true);
+export const AffiliateNetworkErrorShowsMessage: Story = staysSignedInWhen(affiliateHandlers.networkErrorOnce(), true);
+
+/** The message at 375 px; Try again is a keyboard stop and Enter asks again. */
+export const AffiliateFailureMobile: Story = {
+  beforeEach: withHandlers(affiliateHandlers.failure('The record could not be read.', 503)),
+  decorators: [mobileFrame],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(retry).toBeVisible());
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await within(await canvas.findByRole('alert')).findByRole('button', { name: 'Try again' })).toBeEnabled();
+    await animationsSettled();
+  },
+};
 
 /** Spec 000 §2: each right-sidebar list is hidden when empty (and when its call fails). */
 export const EmptySidebarLists: Story = {
