@@ -40,7 +40,14 @@ export const Stack = styled.div`
 const judged = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const });
 
 const COUNTRY_ITEMS = ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name }));
-const TIME_ZONE_ITEMS = TIME_ZONES.map((z) => ({ id: z.value, label: z.label }));
+/**
+ * Typeahead matches the start of an option's text, and every label starts with its '(GMT…)' offset:
+ * the place comes first in the text typed against, so 'Eastern' finds '(GMT-05:00) Eastern Time'.
+ */
+const TIME_ZONE_ITEMS = TIME_ZONES.map((z) => {
+  const [, offset = '', place = z.label] = /^(\(GMT[^)]*\))\s*(.*)$/.exec(z.label) ?? [];
+  return { id: z.value, label: z.label, textValue: `${place} ${offset}`.trim() };
+});
 const CONTACT_TIME_ITEMS = CONTACT_TIMES.map((c) => ({ id: String(c.value), label: c.text }));
 const SOURCE_ITEMS = HEAR_ABOUT_SOURCES.map((s) => ({ id: s.value, label: s.label }));
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { MarketingBanner, ReferralBanner } from '../../../src/features/register/Banner';
 import { AddressStep, ContactStep, ExperienceStep, IdentificationStep, PersonalStep, TermsStep } from '../../../src/features/register/Steps';
 import { ThankYou } from '../../../src/features/register/ThankYou';
@@ -38,6 +38,33 @@ const contact = { ...registrationSample, mobile: '41655', im_handle: long(50), t
 export const ContactMessages: Story = {
   render: () => <ContactStep fields={contact} errors={validateContact(contact)} onEdit={fn()} />,
   play: ({ canvasElement }) => expectTexts(canvasElement, [M.mobileTooShort, M.timezoneRequired, M.contactTimeRequired, M.telegramTooLong]),
+};
+
+/** The contact step holding its fields as the wizard does. */
+function ContactWithFields() {
+  const [fields, setFields] = useState({ ...registrationSample, timezone: '' });
+  return <ContactStep fields={fields} errors={{}} onEdit={(f) => setFields((old) => ({ ...old, ...f }))} />;
+}
+
+/** In the open time-zone list, typing a zone's name ('Eastern') moves to it and Enter picks it; closed, typing picks it too. */
+export const TimeZoneTypeahead: Story = {
+  render: () => <ContactWithFields />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByRole('button', { name: /Your Time Zone/ });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('Eastern');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(trigger).toHaveTextContent('(GMT-05:00) Eastern Time (US & Canada)'));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+    // Closed: the typed name picks the zone straight away.
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the typeahead forgets after a second
+    await userEvent.keyboard('Pacific');
+    await waitFor(() => expect(trigger).toHaveTextContent(/Pacific Time/));
+  },
 };
 
 const usAddress = { ...registrationSample, country: 'US', state: '', address_1: long(100), address_2: long(100) };
