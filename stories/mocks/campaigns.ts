@@ -73,6 +73,14 @@ export const trafficCampaigns: CampaignSummary[] = [
   },
 ];
 
+/** A paused campaign, one with an expiry date, one both, and one that simply runs (the affiliate's own lists show paused ones). */
+export const statusCampaigns: CampaignSummary[] = [
+  { ...campaignsFixture[0], highlight: 'N', paused: 'Y', expiry_date: null },
+  { ...campaignsFixture[1], highlight: 'N', paused: 'N', expiry_date: '2027-03-31' },
+  { ...campaignsFixture[2], highlight: 'N', paused: 'Y', expiry_date: '2026-12-20' },
+  { ...campaignsFixture[3], highlight: 'N', paused: 'N', expiry_date: null },
+];
+
 /** What one list answers: its campaigns (paged by `page` and `limit`), or a failure of some kind. */
 export type BrowseAnswer =
   | CampaignSummary[]

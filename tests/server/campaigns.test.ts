@@ -100,6 +100,24 @@ describe(`GET /api/campaigns/{for} (${testEngine})`, () => {
     }
   });
 
+  it('says in a summary whether the campaign is paused and when it expires', async () => {
+    const own = await db()
+      .selectFrom('bookmarks as b').innerJoin('campaigns as c', 'c.id', 'b.campaign_id').select('c.id')
+      .where('b.affiliate_id', '=', DEMO).where('c.status', '<>', 'expired').orderBy('b.created_at', 'desc').orderBy('c.id').limit(2).execute();
+    expect(own).toHaveLength(2);
+    const [paused, expiring] = own.map((r) => r.id);
+    const before = await db().selectFrom('campaigns').select(['id', 'status', 'expiry_date']).where('id', 'in', [paused, expiring]).execute();
+    try {
+      await db().updateTable('campaigns').set({ status: 'paused', expiry_date: null }).where('id', '=', paused).execute();
+      await db().updateTable('campaigns').set({ status: 'active', expiry_date: addDaysTo(today(), 20) }).where('id', '=', expiring).execute();
+      const body = await list('bookmarked', '?limit=50');
+      expect(body.campaigns.find((c) => c.campaign_id === paused)).toMatchObject({ paused: 'Y', expiry_date: null });
+      expect(body.campaigns.find((c) => c.campaign_id === expiring)).toMatchObject({ paused: 'N', expiry_date: addDaysTo(today(), 20) });
+    } finally {
+      for (const r of before) await db().updateTable('campaigns').set({ status: r.status, expiry_date: r.expiry_date }).where('id', '=', r.id).execute();
+    }
+  });
+
   it('pages from 0 with page and limit, and says whether more follow', async () => {
     const all = await list('new', '?page=0&limit=10');
     const first = await list('new', '?page=0&limit=5');

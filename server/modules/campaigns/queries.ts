@@ -61,7 +61,7 @@ export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: st
     .selectFrom('campaigns as c')
     .leftJoin('campaign_rates as r', (join) => join.onRef('r.campaign_id', '=', 'c.id').on('r.is_default', '=', true))
     .leftJoin(recent, 'n.campaign_id', 'c.id')
-    .select(['c.id', 'c.name', 'c.highlight', 'r.rate_type', 'r.rate', recentEpc('n').as('epc')])
+    .select(['c.id', 'c.name', 'c.highlight', 'c.status', 'c.expiry_date', 'r.rate_type', 'r.rate', recentEpc('n').as('epc')])
     .where('c.id', 'in', ids)
     .execute();
   const traffic = await db
@@ -94,6 +94,8 @@ export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: st
       display_traffic: 'N',
       social_media_traffic: 'N',
       brand_bid_traffic: 'N',
+      paused: r.status === 'paused' ? 'Y' : 'N',
+      expiry_date: r.expiry_date === null ? null : String(r.expiry_date).slice(0, 10),
     };
     for (const t of traffic) {
       if (t.campaign_id === id) (summary as Record<string, unknown>)[TRAFFIC_FIELDS[t.traffic_type]] = 'Y';

@@ -75,6 +75,13 @@ export const CampaignSummary = z.object({
   display_traffic: YesNo,
   social_media_traffic: YesNo,
   brand_bid_traffic: YesNo,
+  /**
+   * 'Y' when the advertiser has paused the campaign: its links send no traffic and earn nothing
+   * meanwhile (only the affiliate's own lists show one). The server always sends it; absent reads 'N'.
+   */
+  paused: YesNo.optional(),
+  /** 'YYYY-MM-DD', the last day the campaign runs; null (or absent) when it has no expiry. */
+  expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 

@@ -2,6 +2,7 @@ import styled, { keyframes } from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
 import { paths } from '../../shared/paths';
 import { Link } from '../../ui/Link';
+import { CampaignNotices } from './CampaignNotices';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
@@ -56,7 +57,10 @@ export interface CampaignCardProps {
   image?: 'lazy' | 'eager' | 'first';
 }
 
-/** A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the campaign. */
+/**
+ * A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the
+ * campaign; a paused campaign says so (its links will not pay), and one with an expiry date its last day.
+ */
 export function CampaignCard({ campaign, image = 'lazy' }: CampaignCardProps) {
   return (
     <Card href={paths.campaign(campaign.campaign_id)} data-highlight={campaign.highlight === 'Y' || undefined}>
@@ -64,6 +68,7 @@ export function CampaignCard({ campaign, image = 'lazy' }: CampaignCardProps) {
       <Text>
         <span className="name">{campaign.name}</span>
         <span className="rate">{campaign.rate_text}</span>
+        <CampaignNotices paused={campaign.paused} expiryDate={campaign.expiry_date} />
       </Text>
     </Card>
   );

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
+import { CampaignNotices } from '../../components/campaigns/CampaignNotices';
 import { paths } from '../../shared/paths';
 import { formatRate } from '../../shared/rateText';
 import { Link } from '../../ui/Link';
@@ -69,7 +70,8 @@ export interface CampaignTableProps {
 
 /**
  * The listing's list view and the search results (spec 000 §2): ID, thumbnail with its preview,
- * Campaign Name, CPA Type, CPA Rate, EPC ('New' when 0 or less) and the traffic icons.
+ * Campaign Name (with 'Paused' and 'Expires on …' under it where they apply), CPA Type, CPA Rate,
+ * EPC ('New' when 0 or less) and the traffic icons.
  */
 export function CampaignTable({
   campaigns,
@@ -93,6 +95,7 @@ export function CampaignTable({
       render: (c) => (
         <Name>
           <Link href={paths.campaign(c.campaign_id)}>{c.name}</Link>
+          <CampaignNotices paused={c.paused} expiryDate={c.expiry_date} />
         </Name>
       ),
     },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignTable, type CampaignTableProps } from '../../../src/features/campaigns/CampaignTable';
 import type { SortDescriptor } from '../../../src/ui/Table';
-import { longNameCampaigns, trafficCampaigns } from '../../mocks/campaigns';
+import { longNameCampaigns, statusCampaigns, trafficCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
 import { screen } from '../shell/storyUtils';
 
@@ -26,6 +26,20 @@ export const Default: Story = {
     // EPC 0 or less reads 'New' (spec 000 §9); a revshare rate is a percentage.
     await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('New');
     await expect(within(table).getAllByRole('row')[4]).toHaveTextContent('23%');
+  },
+};
+
+/** Paused and expiring campaigns say so under their name; one that simply runs says nothing more. */
+export const PausedAndExpiring: Story = {
+  args: { campaigns: statusCampaigns },
+  play: async ({ canvasElement }) => {
+    const rows = within(within(canvasElement).getByRole('table', { name: 'Campaigns' })).getAllByRole('row').slice(1);
+    await expect(rows[0]).toHaveTextContent(/Paused\s*links will not pay/);
+    await expect(rows[0]).not.toHaveTextContent('Expires on');
+    await expect(rows[1]).toHaveTextContent('Expires on March 31, 2027');
+    await expect(rows[1]).not.toHaveTextContent('Paused');
+    await expect(rows[2]).toHaveTextContent(/Paused.*Expires on December 20, 2026/);
+    await expect(rows[3]).not.toHaveTextContent(/Paused|Expires on/);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { CampaignCard } from '../../../src/components/campaigns/CampaignCard';
+import { statusCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
 import { animationsSettled } from '../shell/storyUtils';
 import { paths } from '../../../src/shared/paths';
@@ -43,4 +44,34 @@ export const ShareOfSale: Story = {
 
 export const LongName: Story = {
   args: { campaign: { ...campaignsFixture[0], name: 'NovaLend Personal Loans - Approved Application Only (US, CA, UK) - Desktop and Mobile' } },
+};
+
+/** A paused campaign says so on its card: its links will not pay. */
+export const Paused: Story = {
+  args: { campaign: statusCampaigns[0] },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link');
+    await expect(link).toHaveTextContent(/Paused\s*links will not pay/);
+    await expect(link).not.toHaveTextContent('Expires on');
+  },
+};
+
+/** A campaign with an expiry date shows its last day; one paused as well shows both. */
+export const Expiring: Story = {
+  args: { campaign: statusCampaigns[2] },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link');
+    await expect(link).toHaveTextContent('Expires on December 20, 2026');
+    await expect(link).toHaveTextContent('Paused');
+  },
+};
+
+/** An active campaign without an expiry date shows neither. */
+export const Running: Story = {
+  args: { campaign: statusCampaigns[3] },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link');
+    await expect(link).not.toHaveTextContent('Paused');
+    await expect(link).not.toHaveTextContent('Expires on');
+  },
 };

@@ -5,8 +5,10 @@ import { useAddBookmarkMutation, useGetCampaignQuery, useGetEmailSuppressionQuer
 import { CAMPAIGN_NOT_FOUND, type CampaignDetail, type Creative, type DetailTrafficCode, type LandingPage } from '../../../api/contract/campaignDetail';
 import { errorText } from '../../../api/errors';
 import { useGetAffiliateQuery } from '../../../api/affiliateApi';
+import { CampaignNotices, PAUSED_LABEL, PAUSED_NOTE, PAUSED_SHORT } from '../../../components/campaigns/CampaignNotices';
 import { usePageTitle } from '../../../lib/page';
 import { countryByAlpha2 } from '../../../shared/countries';
+import { formatLongDate } from '../../../shared/dates';
 import { paths } from '../../../shared/paths';
 import { safeLink } from '../../../shared/safeLink';
 import { searchParamsOf } from '../../../shared/searchState';
@@ -79,6 +81,12 @@ const Info = styled.div`
   img { width: 160px; height: 120px; object-fit: cover; border-radius: ${({ theme }) => theme.radii.sm}; }
   h1 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.xl}; overflow-wrap: anywhere; }
 `;
+const Paused = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
+`;
+const Notices = styled.div`
+  &:not(:empty) { margin-bottom: ${({ theme }) => theme.space[2]}px; }
+`;
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content minmax(0, 1fr);
@@ -141,6 +149,13 @@ function CampaignScreen({ campaign }: { campaign: CampaignDetail }) {
   const searchAllowed = campaign.allowed_traffic_types.R === 'Y';
   return (
     <Frame>
+    {details.paused === 'Y' && (
+      <Paused>
+        <SystemMessage variant="warning" isDismissable={false} title={`${PAUSED_LABEL}: ${PAUSED_SHORT}`}>
+          {PAUSED_NOTE}
+        </SystemMessage>
+      </Paused>
+    )}
     <Page>
       <Column>
         <InformationCard campaign={campaign} />
@@ -177,7 +192,7 @@ function CampaignScreen({ campaign }: { campaign: CampaignDetail }) {
               <dt>Network EPC</dt>
               <dd>{epcText(details.epc)}</dd>
               <dt>Expires</dt>
-              <dd>{details.expiry_date ?? 'No expiry'}</dd>
+              <dd>{details.expiry_date ? formatLongDate(details.expiry_date) : 'No expiry'}</dd>
               <dt>Tracking type</dt>
               <dd>{trackingTypeName(details.tracking_type)}</dd>
             </Facts>
@@ -268,6 +283,9 @@ function InformationCard({ campaign }: { campaign: CampaignDetail }) {
           <img src={details.thumbnail} alt="" width={160} height={120} />
           <div>
             <h1 tabIndex={-1}>{details.name}</h1>
+            <Notices>
+              <CampaignNotices paused={details.paused} expiryDate={details.expiry_date} />
+            </Notices>
             <Facts>
               <dt>ID</dt>
               <dd>{campaign.campaign_id}</dd>

@@ -117,6 +117,42 @@ export const AllCountriesNoExpiry: Story = {
   },
 };
 
+/** An expiry date: its last day under the name ('Expires on …') and in Details. */
+export const Expiring: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const h1 = await heading(canvasElement);
+    await expect(within(h1.parentElement!).getByText('Expires on March 31, 2027')).toBeVisible();
+    await expect(canvas.getByText('March 31, 2027')).toBeVisible();
+    await expect(canvas.queryByText('Paused')).toBeNull();
+  },
+};
+
+/** Paused: said above the page with why (its links will not pay), and beside the name. */
+export const Paused: Story = {
+  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { paused: 'Y' } })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const h1 = await heading(canvasElement);
+    const notice = canvas.getByText('Paused: links will not pay');
+    await expect(notice).toBeVisible();
+    await expect(canvas.getByText(/earn nothing until it runs again/)).toBeVisible();
+    await expect(within(h1.parentElement!).getByText('Paused')).toBeVisible();
+    await expect(within(h1.parentElement!).getByText('links will not pay')).toBeVisible();
+  },
+};
+
+/** Paused at 375 px: the notice wraps inside the page. */
+export const PausedMobile: Story = {
+  ...Paused,
+  decorators: [frame(343)],
+  play: async (context) => {
+    await Paused.play!(context);
+    const box = within(context.canvasElement).getAllByTestId('frame').at(-1)!;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 32);
+  },
+};
+
 export const RequestApprovalToRun: Story = {
   beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
   play: async ({ canvasElement }) => {
