@@ -59,7 +59,8 @@ interface Context {
 
 export const passwordResetMachine = setup({
   types: {
-    input: {} as { token: string },
+    /** `resendAfter`: seconds still to wait after a code sent before the page was (re)loaded. */
+    input: {} as { token: string; resendAfter?: number },
     context: {} as Context,
     events: {} as { type: 'SEND_CODE' } | { type: 'SUBMIT'; fields: ResetFields } | { type: 'RETRY' } | { type: 'TICK' },
   },
@@ -83,20 +84,25 @@ export const passwordResetMachine = setup({
     hasToken: ({ context }) => context.token.trim() !== '',
     fieldsValid: (_, params: { fields: ResetFields }) => Object.keys(resetFieldErrors(params.fields)).length === 0,
     moreSeconds: ({ context }) => context.secondsLeft > 1,
+    waitLeft: ({ context }) => context.secondsLeft > 0,
   },
 }).createMachine({
   id: 'passwordReset',
-  context: ({ input }) => ({
-    token: input.token,
-    managerEmail: '',
-    secondsLeft: 0,
-    codeNotice: null,
-    codeError: null,
-    fieldErrors: {},
-    error: null,
-  }),
+  context: ({ input }) => {
+    const waiting = Math.min(RESEND_CODE_SECONDS, Math.max(0, Math.ceil(input.resendAfter ?? 0)));
+    return {
+      token: input.token,
+      managerEmail: '',
+      secondsLeft: waiting,
+      codeNotice: waiting > 0 ? resetMessages.codeSent : null,
+      codeError: null,
+      fieldErrors: {},
+      error: null,
+    };
+  },
   initial: 'start',
   states: {
+
     // A link without a token is an expired link, without a call.
     start: { always: [{ guard: 'hasToken', target: 'checking' }, { target: 'expired' }] },
     checking: {
@@ -121,7 +127,8 @@ export const passwordResetMachine = setup({
         code: {
           initial: 'idle',
           states: {
-            idle: { on: { SEND_CODE: 'sending' } },
+            // A wait left from before a reload goes on counting (the server refuses a code until then).
+            idle: { always: { guard: 'waitLeft', target: 'cooling' }, on: { SEND_CODE: 'sending' } },
             sending: {
               entry: assign({ codeError: null, codeNotice: null }),
               invoke: {

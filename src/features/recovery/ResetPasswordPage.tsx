@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { recoveryApi } from '../../api/recoveryApi';
-import { serverMessage } from '../../api/errors';
+import { readErrorEnvelope, serverMessage } from '../../api/errors';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { Form } from '../../components/auth/Form';
 import { useFlowActor } from '../../lib/flowActor';
@@ -22,6 +22,7 @@ import { recoveryMessages } from '../../shared/recovery';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
+import { codeWaitLeft, rememberCodeSent } from './codeCooldown';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 
@@ -40,13 +41,18 @@ const CodeRow = styled.div`
   & > button { margin-top: 26px; min-width: 120px; }
 `;
 
-/** A call's answer, or the server's message; a call without an answer rejects (the machine says 'Connection error.'). */
-async function outcome<T>(action: { unwrap: () => Promise<T> }): Promise<{ data: T } | { message: string }> {
+/**
+ * A call's answer, or the server's message (undefined when the refusal carries none, e.g. a bare
+ * `success: false`: the machine then says the spec's 'There was an error processing your request.
+ * Please try again'); a call without an answer rejects (the machine says 'Connection error.').
+ */
+async function outcome<T>(action: { unwrap: () => Promise<T> }): Promise<{ data: T } | { message: string | undefined }> {
   try {
     return { data: await action.unwrap() };
   } catch (e) {
     const { message } = serverMessage(e as never); // throws ConnectionError when there was no answer
-    return { message };
+    const own = readErrorEnvelope((e as { data?: unknown }).data) !== null;
+    return { message: own ? message : undefined };
   }
 }
 
@@ -61,7 +67,10 @@ function useResetActors() {
       }),
       sendCode: fromPromise<CallResult, { token: string }>(async ({ input }) => {
         const r = await outcome(dispatch(recoveryApi.endpoints.generateResetCode.initiate(input)));
-        return 'message' in r ? { ok: false, message: r.message } : { ok: true };
+        if ('message' in r) return { ok: false, message: r.message };
+        // Kept over a reload: the page shows the wait the server enforces.
+        rememberCodeSent(input.token, r.data.resend_after);
+        return { ok: true };
       }),
       resetPassword: fromPromise<CallResult, { token: string; password: string; code: string }>(async ({ input }) => {
         const r = await outcome(dispatch(recoveryApi.endpoints.resetPassword.initiate(input)));
@@ -92,10 +101,13 @@ function ResetForm({ snapshot, onSendCode, onSubmit }: Omit<ResetPasswordViewPro
   const cooling = snapshot.matches({ form: { code: 'cooling' } });
   const submitting = snapshot.matches({ form: { submission: 'submitting' } });
   // Once the code is on its way the button is disabled: the code field takes the focus (keyboard users).
+  // Not for a wait resumed after a reload: nothing was pressed, the focus stays where the page puts it.
   const codeInput = useRef<HTMLInputElement>(null);
+  const wasSending = useRef(false);
   useEffect(() => {
-    if (cooling) codeInput.current?.focus();
-  }, [cooling]);
+    if (cooling && wasSending.current) codeInput.current?.focus();
+    wasSending.current = sending;
+  }, [cooling, sending]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit({ password, retype, code });
@@ -180,7 +192,10 @@ export function ResetPasswordPage({ productName, siteId }: { productName: string
   const [params] = useSearchParams();
   const actors = useResetActors();
   const machine = useMemo(() => passwordResetMachine.provide({ actors }), [actors]);
-  const actor = useFlowActor(machine, { input: { token: params.get('token') ?? '' } });
+  const token = params.get('token') ?? '';
+  // A code sent before a reload still holds the button back for the rest of its 60 seconds.
+  const [resendAfter] = useState(() => codeWaitLeft(token));
+  const actor = useFlowActor(machine, { input: { token, resendAfter } });
   const snapshot = useSelector(actor, (s) => s);
   return (
     <AuthLayout title="Reset your password" productName={productName} siteId={siteId}>

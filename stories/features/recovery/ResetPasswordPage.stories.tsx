@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { recoveryEndpoints } from '../../../src/api/contract/recovery';
-import { CONNECTION_ERROR } from '../../../src/api/errors';
+import { CONNECTION_ERROR, INTERNAL_ERROR } from '../../../src/api/errors';
 import { ResetPasswordPage } from '../../../src/features/recovery/ResetPasswordPage';
 import { resetMessages } from '../../../src/machines/passwordReset.machine';
 import { paths, patterns } from '../../../src/shared/paths';
@@ -174,6 +176,18 @@ export const ServerError: Story = {
   },
 };
 
+/** An answer of the final call with success false and no message of the server's: the spec's text (§8), never a generic one. */
+export const FinalSuccessFalse: Story = {
+  name: "Final success false: 'There was an error processing your request. Please try again'",
+  beforeEach: withMocks(withMobile, reset.reply(() => HttpResponse.json({ success: false }))),
+  play: async ({ canvasElement }) => {
+    await fill(canvasElement, GOOD);
+    await submit(canvasElement);
+    await shown(canvasElement, 'There was an error processing your request. Please try again');
+    await expect(within(canvasElement).queryByText(INTERNAL_ERROR)).not.toBeInTheDocument();
+  },
+};
+
 /** No answer: 'Connection error.' */
 export const ResetUnanswered: Story = {
   beforeEach: withMocks(withMobile, reset.networkError()),
@@ -199,6 +213,43 @@ export const Changed: Story = {
     await expect(call.query.token).toBe(TOKEN);
     await expect(call.body).toEqual({ token: TOKEN, password: GOOD.password, code: GOOD.code });
   },
+};
+
+/** The page as mounted afresh by a reload (its button below the page remounts it). */
+function Reloadable(props: { productName: string; siteId: string }) {
+  const [mount, setMount] = useState(0);
+  return (
+    <>
+      <ResetPasswordPage key={mount} {...props} />
+      <button type="button" onClick={() => setMount((m) => m + 1)}>
+        Reload the page
+      </button>
+    </>
+  );
+}
+
+/**
+ * The countdown survives a reload: the page mounted afresh after Send code still reads 'Sent (n)',
+ * disabled, and asks for no code (the server would refuse one for 60 seconds).
+ */
+export const CountdownKeptOnReload: Story = {
+  render: (args) => <Reloadable {...args} />,
+  beforeEach: (ctx) => {
+    spy.mockClear();
+    return withMocks(withMobile, generate.answer({ success: true, resend_after: 60 }, { onRequest: spy }))(ctx);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send code' }));
+    await canvas.findByRole('button', { name: /^Sent \((60|59)\)$/ });
+    await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }));
+    const sent = await canvas.findByRole('button', { name: /^Sent \((60|59|58)\)$/ });
+    await expect(sent).toBeDisabled();
+    await expect(canvas.getByText(resetMessages.codeSent)).toBeVisible();
+    await expect(spy).toHaveBeenCalledTimes(1);
+    forgetDanglingAnnouncements();
+  },
+  parameters: { visual: { skip: 'the countdown moves on while the screenshot is taken; Machines/PasswordReset shows it still' } },
 };
 
 /** 375 px and the keyboard alone: fields, Send code and submit in order, nothing scrolls sideways. */

@@ -9,6 +9,7 @@ const GOOD = { password: 'n3w-Secret!', retype: 'n3w-Secret!', code: ' 123456 ' 
 function start(
   opts: {
     token?: string;
+    resendAfter?: number;
     check?: () => Promise<CheckTokenResult>;
     send?: () => Promise<CallResult>;
     reset?: (input: { token: string; password: string; code: string }) => Promise<CallResult>;
@@ -31,7 +32,7 @@ function start(
       }),
     },
   });
-  const actor = createActor(machine, { input: { token: opts.token ?? 'tok' } }).start();
+  const actor = createActor(machine, { input: { token: opts.token ?? 'tok', resendAfter: opts.resendAfter } }).start();
   return { actor, calls };
 }
 
@@ -97,6 +98,22 @@ describe('passwordReset machine: the SMS code and its countdown', () => {
     expect(actor.getSnapshot().context.secondsLeft).toBe(0);
     actor.send({ type: 'SEND_CODE' });
     await vi.waitFor(() => expect(calls.send).toBe(2));
+  });
+
+  it('a wait left from before a reload goes on counting, then the button again, without a call', async () => {
+    const { actor, calls } = start({ resendAfter: 12 });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ form: { code: 'cooling' } })).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ secondsLeft: 12, codeNotice: resetMessages.codeSent });
+    actor.send({ type: 'SEND_CODE' });
+    vi.advanceTimersByTime(11_000);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().matches({ form: { code: 'idle' } })).toBe(true);
+    expect(calls.send).toBe(0);
+    // Never more than the server's 60 seconds; nothing left is the button at once.
+    expect(start({ resendAfter: 500 }).actor.getSnapshot().context.secondsLeft).toBe(60);
+    const fresh = start({ resendAfter: 0 });
+    await vi.waitFor(() => expect(fresh.actor.getSnapshot().matches({ form: { code: 'idle' } })).toBe(true));
   });
 
   it("a refusal shows the server's message; no answer says 'Connection error.'", async () => {
