@@ -24,6 +24,24 @@ const Name = styled.span`
   a { display: inline; }
 `;
 
+/**
+ * The table's own width decides how roomy it is: in the main column of a 1280 px window (between
+ * both sidebars) the traffic icons wrap five to a line and the name column narrows, so every column
+ * fits without a sideways scroller; wider, the icons stay on one line.
+ */
+const Fit = styled.div`
+  container: campaign-table / inline-size;
+  min-width: 0;
+  @container campaign-table (max-width: 820px) {
+    td ul[aria-label='Traffic types'] {
+      flex-wrap: wrap;
+      width: calc(5 * 18px + 4 * ${({ theme }) => theme.space[1]}px);
+    }
+    [data-campaign-name] { min-width: 140px; }
+    th, td { padding-inline: ${({ theme }) => theme.space[2]}px; }
+  }
+`;
+
 const Thumb = styled(Link)`
   display: inline-block;
   img {
@@ -93,7 +111,7 @@ export function CampaignTable({
       isRowHeader: true,
       allowsSorting: sortable,
       render: (c) => (
-        <Name>
+        <Name data-campaign-name="">
           <Link href={paths.campaign(c.campaign_id)}>{c.name}</Link>
           <CampaignNotices paused={c.paused} expiryDate={c.expiry_date} />
         </Name>
@@ -105,6 +123,7 @@ export function CampaignTable({
     { key: 'traffic', header: 'Traffic', render: (c) => <TrafficIcons campaign={c} /> },
   ];
   return (
+    <Fit>
     <Table
       aria-label={ariaLabel}
       columns={columns}
@@ -117,5 +136,6 @@ export function CampaignTable({
       sortDescriptor={sortDescriptor}
       onSortChange={onSortChange}
     />
+    </Fit>
   );
 }

@@ -105,6 +105,24 @@ export const TrafficTypes: Story = {
   },
 };
 
+/**
+ * The main column of a 1280 px window (between the two sidebars, about 712 px): the whole table fits,
+ * every traffic icon of a campaign allowing all nine inside the box, no sideways scroller.
+ */
+export const FitsAt1280: Story = {
+  args: { campaigns: [...trafficCampaigns, ...longNameCampaigns] },
+  decorators: [(Story) => <div style={{ width: 712 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Campaigns' });
+    const box = table.parentElement!;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    const right = box.getBoundingClientRect().right;
+    const icons = within(within(table).getAllByRole('row')[1]).getAllByRole('img');
+    await expect(icons).toHaveLength(9);
+    for (const icon of icons) await expect(icon.getBoundingClientRect().right).toBeLessThanOrEqual(right);
+  },
+};
+
 /** Keyboard focus on a thumbnail shows its larger picture, as hovering does. */
 export const ThumbnailPreview: Story = {
   parameters: { visual: { skip: 'the preview is a tooltip that leaves before the screenshot' } },
