@@ -130,7 +130,15 @@ export interface RegistrationInput {
   token?: string;
   /** The network's contact address, named in the availability check's network-failure text. */
   supportEmail: string;
+  /**
+   * What this visit typed before a reload (kept without passwords): the fields, and the step to
+   * reopen, one the passwords are not needed to pass. It wins over `token` and `new_app`.
+   */
+  resume?: { fields: Partial<RegistrationFields>; step: ResumeStep };
 }
+
+/** The steps a reload can reopen: the passwords are asked on personal info, so not beyond it. */
+export type ResumeStep = 'existing' | 'otherAccount' | 'personal';
 
 /** The stage labels sent to tracking (spec 002 §4), each when its step is passed. */
 export type Stage = 'Initiated' | 'Contact Info' | 'Address' | 'Identification' | 'Experience' | 'Successful';
@@ -161,6 +169,8 @@ interface Context {
   newApp: boolean;
   token: string;
   supportEmail: string;
+  /** The step a reload reopens (input `resume`), null for a fresh start. */
+  resumeStep: ResumeStep | null;
   /** The messages of the step being shown, by field (empty until Next is pressed). */
   errors: FieldErrors;
   /** The availability check's network-failure text (spec 002 §8), shown with the e-mail's message. */
@@ -246,6 +256,7 @@ export const registrationMachine = setup({
     }),
   },
   guards: {
+    resumes: ({ context }, params: { step: ResumeStep }) => context.resumeStep === params.step,
     hasToken: ({ context }) => context.token.trim() !== '',
     newApp: ({ context }) => context.newApp,
     hasExistingAccount: ({ context }) => context.fields.existing_account === 'yes',
@@ -253,12 +264,13 @@ export const registrationMachine = setup({
 }).createMachine({
   id: 'registration',
   context: ({ input }) => ({
-    fields: emptyFields,
+    fields: { ...emptyFields, ...input.resume?.fields },
     images: { idFront: null, idBack: null },
     appContext: input.context,
     newApp: input.newApp === true,
     token: input.token ?? '',
     supportEmail: input.supportEmail,
+    resumeStep: input.resume?.step ?? null,
     errors: {},
     emailNotice: null,
     prefillError: null,
@@ -288,7 +300,14 @@ export const registrationMachine = setup({
   },
   states: {
     start: {
-      always: [{ guard: 'hasToken', target: 'prefilling' }, { guard: 'newApp', target: 'personal' }, { target: 'existing' }],
+      always: [
+        { guard: { type: 'resumes', params: { step: 'existing' } }, target: 'existing' },
+        { guard: { type: 'resumes', params: { step: 'otherAccount' } }, target: 'otherAccount' },
+        { guard: { type: 'resumes', params: { step: 'personal' } }, target: 'personal' },
+        { guard: 'hasToken', target: 'prefilling' },
+        { guard: 'newApp', target: 'personal' },
+        { target: 'existing' },
+      ],
     },
     /** token=: the earlier application's details fill the fields (spec 002 §2, §3). */
     prefilling: {

@@ -342,3 +342,21 @@ describe('the application context (spec 002 §2, §3)', () => {
     expect(body).not.toHaveProperty('idBack');
   });
 });
+
+describe('resuming after a reload', () => {
+  const typed = { ...valid, password: '', password2: '' };
+  it.each(['existing', 'otherAccount', 'personal'] as const)('reopens %s with the fields typed before, ahead of token and new_app', (step) => {
+    const actor = createActor(registrationMachine, { input: { ...input, token: 'abc', newApp: true, resume: { fields: typed, step } } }).start();
+    const snapshot = actor.getSnapshot();
+    expect(step === 'personal' ? snapshot.matches({ personal: 'editing' }) : snapshot.matches(step)).toBe(true);
+    expect(snapshot.context.fields).toEqual(typed);
+    actor.stop();
+  });
+
+  it('without a draft starts as before', () => {
+    const actor = createActor(registrationMachine, { input }).start();
+    expect(actor.getSnapshot().matches('existing')).toBe(true);
+    expect(actor.getSnapshot().context.fields).toEqual(emptyFields);
+    actor.stop();
+  });
+});
