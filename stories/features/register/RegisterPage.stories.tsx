@@ -1,11 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReactElement } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { DRAFT_KEY, forgetDraft } from '../../../src/features/register/draft';
 import { RegisterPage } from '../../../src/features/register/RegisterPage';
 import { patterns } from '../../../src/shared/paths';
 import { registrationMessages } from '../../../src/shared/registration';
 import { registerHandlers } from '../../mocks/register';
-import { sampleIdImage } from '../../mocks/registerSamples';
+import { registrationSample, sampleIdImage } from '../../mocks/registerSamples';
 import { forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
@@ -19,6 +22,8 @@ const meta = {
   component: RegisterPage,
   args: { productName: 'MaxBounty', siteId: '1', supportEmail: 'affiliates@example.com' },
   parameters: { layout: 'fullscreen', ...router('/register') },
+  // Each story starts a fresh visit: no draft of an earlier one in this tab.
+  beforeEach: () => forgetDraft(),
 } satisfies Meta<typeof RegisterPage>;
 
 export default meta;
@@ -168,5 +173,97 @@ export const PrefillFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByText(registrationMessages.applicantDataFailed)).toBeVisible());
+  },
+};
+
+/** The router's navigate, as the browser's Back and Forward buttons use it. */
+let browser: NavigateFunction = () => undefined;
+function BrowserButtons() {
+  browser = useNavigate();
+  return null;
+}
+const withBrowserButtons = (Story: () => ReactElement) => (
+  <>
+    <BrowserButtons />
+    <Story />
+  </>
+);
+
+/**
+ * One history entry per step: the browser's Back goes to the step before (not out of the wizard) and
+ * Forward comes back, with every entry kept; after each move the step's heading has the focus.
+ */
+export const BrowserBackAndForwardMoveBetweenSteps: Story = {
+  decorators: [withBrowserButtons],
+  beforeEach: mocks(registerHandlers.accepting()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const onStep = async (name: string) => {
+      await canvas.findByRole('form', { name });
+      await waitFor(() => expect(canvas.getByRole('heading', { level: 2, name })).toHaveFocus());
+    };
+    await canvas.findByRole('form', { name: 'Your account' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await onStep('Personal information');
+    await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example.org');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
+    await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+    await userEvent.keyboard('{Enter}');
+    await onStep('Contact');
+
+    browser(-1);
+    await onStep('Personal information');
+    await expect(canvas.getByRole('textbox', { name: /First Name/ })).toHaveValue('Ada');
+    browser(-1);
+    await onStep('Your account');
+    browser(1);
+    await onStep('Personal information');
+    await expect(canvas.getByLabelText(/^Password/)).toHaveValue('Engine-1843');
+    browser(1);
+    await onStep('Contact');
+    // The page's own Back button goes back one entry too.
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await onStep('Personal information');
+    browser(-1);
+    await onStep('Your account');
+    forgetDanglingAnnouncements();
+  },
+};
+
+/** Kept for a reload of this tab (sessionStorage): what was typed, never the passwords or security answers. */
+export const DraftKeptWithoutPasswords: Story = {
+  beforeEach: mocks(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
+    await canvas.findByRole('form', { name: 'Personal information' });
+    await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
+    await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+    await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toContain('"firstname":"Ada"'));
+    await expect(sessionStorage.getItem(DRAFT_KEY)).not.toContain('Engine-1843');
+    await expect(sessionStorage.getItem(DRAFT_KEY)).toContain('"step":"personal"');
+  },
+};
+
+/**
+ * After a reload on the address step: everything typed is back, on personal info, where the passwords
+ * (never kept) are asked again.
+ */
+export const ReloadKeepsWhatWasTyped: Story = {
+  beforeEach: [
+    mocks(),
+    () => {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ fields: { ...registrationSample, password: undefined, password2: undefined }, step: 'address', appToken: '0123456789abcdef0123456789abcdef' }));
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('form', { name: 'Personal information' });
+    await expect(canvas.getByRole('textbox', { name: /First Name/ })).toHaveValue(registrationSample.firstname);
+    await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue(registrationSample.email);
+    await expect(canvas.getByLabelText(/^Password/)).toHaveValue('');
   },
 };
