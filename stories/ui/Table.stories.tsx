@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Table, type SortDescriptor, type TableColumn, type TableProps } from '../../src/ui/Table';
 
 interface EarningsRow {
@@ -206,5 +206,32 @@ export const CardsOnPhone: Story = {
     await expect(firstColumn(table)[0]).toBe('Auto Insurance Pro');
     const wrapper = table.parentElement!;
     await expect(wrapper.scrollWidth).toBeLessThanOrEqual(wrapper.clientWidth + 1);
+  },
+};
+
+/**
+ * Wider than its box (a narrow column, no cards): it scrolls sideways, reachable by keyboard; a
+ * shade at the right edge says more columns follow; scrolled, the first column (each row's name and
+ * Totals) stays in view and the shade goes once the end is reached.
+ */
+export const ScrollsWithFirstColumnKept: Story = {
+  decorators: [(Story) => <div style={{ width: 300 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Earnings report' });
+    const scroller = canvas.getByRole('region', { name: 'Earnings report' });
+    const frame = scroller.parentElement!;
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect(frame).toHaveAttribute('data-more-end');
+    const name = within(table).getByRole('rowheader', { name: 'Solar Quotes US' });
+    const totalsLabel = within(table).getByRole('rowheader', { name: 'Totals' });
+    const left = scroller.getBoundingClientRect().left;
+    scroller.scrollLeft = scroller.scrollWidth;
+    await waitFor(() => expect(frame).not.toHaveAttribute('data-more-end'));
+    // The names are still where they were, in view at the scroller's start.
+    await expect(scroller.scrollLeft).toBeGreaterThan(0);
+    for (const cell of [name, totalsLabel]) await expect(Math.abs(Math.round(cell.getBoundingClientRect().left - left))).toBeLessThanOrEqual(1);
+    scroller.scrollLeft = 0;
+    await waitFor(() => expect(frame).toHaveAttribute('data-more-end'));
   },
 };

@@ -3,6 +3,28 @@ import { Button as AriaButton } from 'react-aria-components';
 import { media } from '../theme';
 import { visuallyHidden } from '../VisuallyHidden';
 
+/**
+ * Holds the scroller and, while columns are hidden past its end, the shade at its right edge that
+ * says there is more (it does not scroll with the table).
+ */
+export const Frame = styled.div`
+  position: relative;
+  width: 100%;
+  min-width: 0;
+  &[data-more-end]::after {
+    content: '';
+    position: absolute;
+    top: 1px;
+    bottom: 1px;
+    right: 1px;
+    width: 28px;
+    pointer-events: none;
+    border-radius: 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md} 0;
+    background: linear-gradient(to left, ${({ theme }) => theme.colors.borderStrong}, transparent);
+    opacity: 0.6;
+  }
+`;
+
 export const Wrapper = styled.div`
   position: relative;
   width: 100%;
@@ -11,6 +33,21 @@ export const Wrapper = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
+  /* While it scrolls sideways, the first column (what names each row) stays in view. */
+  &[data-scrolls] > table {
+    thead th:first-child, tbody > tr > :first-child, tfoot th:first-child {
+      position: sticky;
+      inset-inline-start: 0;
+      z-index: 1;
+      background: ${({ theme }) => theme.colors.surface};
+    }
+    thead th:first-child, tfoot th:first-child { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  }
+  &[data-scrolled] > table {
+    thead th:first-child, tbody > tr > :first-child, tfoot th:first-child {
+      box-shadow: 1px 0 0 ${({ theme }) => theme.colors.border}, 4px 0 6px -2px ${({ theme }) => theme.colors.borderStrong};
+    }
+  }
 `;
 
 /** Rows as cards: label–value lines; the sortable headers as a wrapping row of sort buttons. */

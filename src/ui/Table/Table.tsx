@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useRef, useState, type Key, type KeyboardEvent, 
 import type { SortDescriptor, SortDirection } from 'react-aria-components';
 import { Icon } from '../Icon';
 import { Skeleton } from '../Skeleton';
-import { Caption, EmptyCell, SortButton, StyledTable, VisuallyHidden, Wrapper } from './Table.styles';
+import { Caption, EmptyCell, Frame, SortButton, StyledTable, VisuallyHidden, Wrapper } from './Table.styles';
 
 export type { SortDescriptor, SortDirection };
 
@@ -114,7 +114,7 @@ export function Table<T>({
   // Block layout drops a table's implicit roles in some browsers; cards keep them explicitly.
   const r = (role: string) => (cardsBelow ? role : undefined);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflows(wrapperRef);
+  const { scrolls, scrolled, moreEnd } = useOverflows(wrapperRef);
   const [announcement, setAnnouncement] = useState('');
 
   const sortBy = (col: TableColumn<T>) => {
@@ -153,13 +153,15 @@ export function Table<T>({
   }
 
   return (
+    <Frame className={className} data-more-end={moreEnd || undefined}>
     <Wrapper
       ref={wrapperRef}
-      className={className}
       // A horizontally scrolling table must be reachable by keyboard to be scrolled.
       tabIndex={scrolls ? 0 : undefined}
       role={scrolls ? 'region' : undefined}
       aria-label={scrolls ? ariaLabel ?? (typeof caption === 'string' ? caption : 'Table') : undefined}
+      data-scrolls={scrolls || undefined}
+      data-scrolled={scrolled || undefined}
     >
       <StyledTable aria-label={caption ? undefined : ariaLabel} aria-busy={isLoading || undefined} role={r('table')} data-cards-below={cardsBelow}>
         {caption && <Caption data-hidden={isCaptionHidden || undefined}>{caption}</Caption>}
@@ -216,6 +218,7 @@ export function Table<T>({
       </StyledTable>
       <VisuallyHidden role="status">{isLoading ? loadingLabel : announcement}</VisuallyHidden>
     </Wrapper>
+    </Frame>
   );
 }
 
@@ -262,17 +265,35 @@ function RowView<T>({ row, columns, cards, onRowAction, getRowLabel }: RowProps<
 }
 const Row = memo(RowView) as typeof RowView;
 
-function useOverflows(ref: RefObject<HTMLElement | null>) {
-  const [overflows, setOverflows] = useState(false);
+interface Overflow {
+  /** Wider than its box: it scrolls sideways. */
+  scrolls: boolean;
+  /** Scrolled away from its start (the kept first column then casts a shade). */
+  scrolled: boolean;
+  /** Columns hidden past its end. */
+  moreEnd: boolean;
+}
+
+function useOverflows(ref: RefObject<HTMLElement | null>): Overflow {
+  const [state, setState] = useState<Overflow>({ scrolls: false, scrolled: false, moreEnd: false });
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const check = () => {
+      const scrolls = el.scrollWidth > el.clientWidth + 1;
+      const left = Math.abs(el.scrollLeft);
+      const next = { scrolls, scrolled: scrolls && left > 1, moreEnd: scrolls && left + el.clientWidth < el.scrollWidth - 1 };
+      setState((s) => (s.scrolls === next.scrolls && s.scrolled === next.scrolled && s.moreEnd === next.moreEnd ? s : next));
+    };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
+    el.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', check);
+    };
   }, [ref]);
-  return overflows;
+  return state;
 }
