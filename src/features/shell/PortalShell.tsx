@@ -63,7 +63,8 @@ const Layout = styled.div`
   grid-template-columns: 220px minmax(0, 1fr) 260px;
   grid-template-areas: 'left main right';
   gap: ${({ theme }) => theme.space[5]}px;
-  max-width: 1440px;
+  /* Wide windows give the screen their width (a report's money columns need it), up to 1920 px. */
+  max-width: 1920px;
   margin: 0 auto;
   padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
   @container portal (max-width: 1199px) {
