@@ -269,7 +269,8 @@ export const signInMachine = setup({
       },
     },
     forcedOffer: {
-      on: { ACCEPT_OFFER: 'twoFactorSetup' },
+      // Sign out: the half sign-in is abandoned and the page reloads to the sign-in screen.
+      on: { ACCEPT_OFFER: 'twoFactorSetup', CANCEL: 'cancelled' },
     },
     savingPromptDate: {
       invoke: {
@@ -297,7 +298,10 @@ export const signInMachine = setup({
             target: 'signedIn',
             actions: [{ type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) }, 'markOtpVerified'],
           },
-          { target: 'cancelled' },
+          // Set-up cancelled: back to the offer it came from (the optional one can then say Not now,
+          // the forced one Sign out), not a reload that loses the sign-in.
+          { guard: { type: 'twoFactorOptional', params: ({ context }) => context.answer! }, target: 'optionalOffer' },
+          { target: 'forcedOffer' },
         ],
       },
     },

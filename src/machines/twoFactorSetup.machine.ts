@@ -4,8 +4,9 @@ import { codeFieldMessages } from '../api/contract/twoFactor';
 /**
  * Two-factor set-up (spec 001 §2.5 and §4 Two-factor; opened by the sign-in offers of spec 002 §4):
  * (1) download the authenticator app, (2) scan the QR code, (3) enter the 6-digit code and Activate,
- * then a success screen with 'Take me to my dashboard'. A wrong code shows the message and fetches a
- * fresh QR code. States tagged `unsaved` make the screen warn before the page is left.
+ * then a success screen with 'Take me to my dashboard'. A wrong code shows a message; after
+ * WRONG_CODE_TRIES wrong codes on the same secret a fresh QR code is fetched. States tagged `unsaved`
+ * make the screen warn before the page is left.
  */
 export interface OtpSetupResult {
   ok: boolean;
@@ -25,14 +26,25 @@ export interface OtpActivateResult {
 export const twoFactorMessages = {
   qrFailed: 'Error while fetching QR code.',
   wrongCode: 'The value you entered was incorrect. Please scan this new code and try again.',
+  /** A wrong code with tries left on the same secret: the entry in the app still works. */
+  wrongCodeRetry: 'The value you entered was incorrect. Please wait for the next code in your authenticator app and enter it.',
   activateFailed: 'Error while activating 2-factor authentication. Please try again later.',
   codeRequired: codeFieldMessages.authenticator,
   /** Shown with a fresh QR code: the entry scanned before will never give a valid code. */
   removeOldEntry: 'The entry you added before no longer works: remove it from your authenticator app, then scan this new code.',
 } as const;
 
+/**
+ * Wrong activation codes the same secret takes before a fresh QR code replaces it (spec 001 §4: "a
+ * wrong activation code shows an error and fetches a fresh QR code"; docs/settings.md). One mistyped
+ * or expired code should not make the affiliate delete the app's entry and scan again.
+ */
+export const WRONG_CODE_TRIES = 3;
+
 interface Context {
   token: string | null;
+  /** Wrong codes entered for the current secret. */
+  wrongCodes: number;
   qrImage: string | null;
   secret: string | null;
   error: string | null;
@@ -59,12 +71,12 @@ export const twoFactorSetupMachine = setup({
       const out = (event as unknown as { output: OtpSetupResult }).output;
       // A new secret after one was shown: the affiliate may have scanned the old one already.
       const replaced = context.replaced || (context.secret !== null && context.secret !== out.secret);
-      return { token: out.token ?? null, qrImage: out.qrImage ?? null, secret: out.secret ?? null, replaced };
+      return { token: out.token ?? null, qrImage: out.qrImage ?? null, secret: out.secret ?? null, replaced, wrongCodes: 0 };
     }),
   },
 }).createMachine({
   id: 'twoFactorSetup',
-  context: { token: null, qrImage: null, secret: null, error: null, replaced: false },
+  context: { token: null, qrImage: null, secret: null, error: null, replaced: false, wrongCodes: 0 },
   initial: 'downloadApp',
   output: ({ context }) => ({ activated: context.error === null && context.secret !== null }),
   states: {
@@ -114,7 +126,13 @@ export const twoFactorSetupMachine = setup({
         input: ({ context, event }) => ({ secret: context.secret ?? '', otp: event.type === 'ACTIVATE' ? event.code.trim() : '' }),
         onDone: [
           { guard: ({ event }) => event.output.ok && event.output.isTokenValid === true, target: 'activated' },
-          // A wrong code: say so, then fetch a fresh QR code to scan (spec 001 §4 Two-factor).
+          // A wrong code with tries left: the same secret, enter the app's next code.
+          {
+            guard: ({ context, event }) => event.output.ok && context.wrongCodes + 1 < WRONG_CODE_TRIES,
+            target: 'enterCode',
+            actions: assign({ error: twoFactorMessages.wrongCodeRetry, wrongCodes: ({ context }) => context.wrongCodes + 1 }),
+          },
+          // The last try: say so, then fetch a fresh QR code to scan (spec 001 §4 Two-factor).
           { guard: ({ event }) => event.output.ok, target: 'refreshingQrCode', actions: assign({ error: twoFactorMessages.wrongCode }) },
           { target: 'enterCode', actions: assign({ error: ({ event }) => event.output.message ?? twoFactorMessages.activateFailed }) },
         ],

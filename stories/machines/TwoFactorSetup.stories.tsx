@@ -13,6 +13,6 @@ export const QrCodeFailedError: StoryObj = machineStory('TwoFactorSetup', 'QrCod
 export const EnterCode: StoryObj = machineStory('TwoFactorSetup', 'EnterCode');
 export const Activating: StoryObj = machineStory('TwoFactorSetup', 'Activating');
 export const Activated: StoryObj = machineStory('TwoFactorSetup', 'Activated');
-export const RefreshingQrCodeError: StoryObj = machineStory('TwoFactorSetup', 'RefreshingQrCodeError');
 export const EnterCodeError: StoryObj = machineStory('TwoFactorSetup', 'EnterCodeError');
+export const RefreshingQrCodeError: StoryObj = machineStory('TwoFactorSetup', 'RefreshingQrCodeError');
 export const ScanQrCodeError: StoryObj = machineStory('TwoFactorSetup', 'ScanQrCodeError');

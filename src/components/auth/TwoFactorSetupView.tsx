@@ -42,6 +42,8 @@ export interface TwoFactorSetupViewProps {
   onActivate: (code: string) => void;
   onRetry: () => void;
   onFinish: () => void;
+  /** Leaves the set-up without turning two-factor on (a Cancel button on every step). */
+  onCancel: () => void;
 }
 
 const stepNumber: Record<SetupStep, number> = {
@@ -56,7 +58,7 @@ const stepNumber: Record<SetupStep, number> = {
 };
 
 /** Spec 001 §2.5 '2-step Verification Setup': download the app, scan the QR code, enter the code. */
-export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, error, onNext, onBack, onActivate, onRetry, onFinish }: TwoFactorSetupViewProps) {
+export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, error, onNext, onBack, onActivate, onRetry, onFinish, onCancel }: TwoFactorSetupViewProps) {
   const [code, setCode] = useState('');
   // A code belongs to one secret: when a wrong code brings a fresh QR code, the old entry is cleared.
   const [codeSecret, setCodeSecret] = useState(secret);
@@ -103,6 +105,9 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
           </Row>
           <Row>
             <Button onPress={onNext}>Next</Button>
+            <Button variant="quiet" onPress={onCancel}>
+              Cancel
+            </Button>
           </Row>
         </>
       )}
@@ -110,6 +115,9 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
       {step === 'qrCodeFailed' && (
         <Row>
           <Button onPress={onRetry}>Try again</Button>
+          <Button variant="quiet" onPress={onCancel}>
+            Cancel
+          </Button>
         </Row>
       )}
       {step === 'scanQrCode' && (
@@ -131,6 +139,9 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
               Back
             </Button>
             <Button onPress={onNext}>Next</Button>
+            <Button variant="quiet" onPress={onCancel}>
+              Cancel
+            </Button>
           </Row>
         </>
       )}
@@ -143,6 +154,9 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
             </Button>
             <Button type="submit" isPending={step === 'activating'}>
               Activate
+            </Button>
+            <Button variant="quiet" onPress={onCancel} isDisabled={step === 'activating'}>
+              Cancel
             </Button>
           </Row>
         </Form>

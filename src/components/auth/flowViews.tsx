@@ -61,6 +61,7 @@ export function SetupStepView({ actor, finished = null }: { actor: ActorRefFrom<
       onActivate={(code) => actor.send({ type: 'ACTIVATE', code })}
       onRetry={() => actor.send({ type: 'RETRY' })}
       onFinish={() => actor.send({ type: 'FINISH' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
     />
   );
 }

@@ -218,6 +218,7 @@ export function SignInJourney({ productName, siteId, onFinished = reloadInto, pr
           variant={state === 'forcedOffer' ? 'forced' : 'optional'}
           onAccept={() => actor?.send({ type: 'ACCEPT_OFFER' })}
           onDecline={() => actor?.send({ type: 'DECLINE_OFFER' })}
+          onSignOut={() => actor?.send({ type: 'CANCEL' })}
         />
       );
       break;

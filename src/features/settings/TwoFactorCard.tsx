@@ -71,7 +71,8 @@ export function TwoFactorCard({ affiliate, editable, onLocked }: CardProps) {
         <p>{active ? twoFactorCardText.on : twoFactorCardText.off}</p>
         {active && <p>{twoFactorCardText.lostDevice}</p>}
         {action}
-        <Modal title="2-step Verification Setup" isOpen={setupOpen} onOpenChange={setSetupOpen} size="md" isDismissable={false} fullscreenOnMobile>
+        {/* Set-up can be left at any step (×, Escape, a click outside, its Cancel): nothing is on until Activate. */}
+        <Modal title="2-step Verification Setup" isOpen={setupOpen} onOpenChange={setSetupOpen} size="md" fullscreenOnMobile>
           {setupOpen && (
             <Suspense fallback={<Spinner label="Loading the set-up" />}>
               <SetupFlow onClosed={closeSetup} />

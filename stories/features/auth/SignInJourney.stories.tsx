@@ -7,7 +7,7 @@ import { SignInJourney } from '../../../src/features/auth/SignInJourney';
 import type { SignInDispatch } from '../../../src/features/auth/signInEngine';
 import { SignInJourneyWithStore } from './SignInJourneyWithStore';
 import { signInMessages } from '../../../src/machines/signIn.machine';
-import { twoFactorMessages } from '../../../src/machines/twoFactorSetup.machine';
+import { twoFactorMessages, WRONG_CODE_TRIES } from '../../../src/machines/twoFactorSetup.machine';
 import { storageKeys } from '../../../src/lib/storageKeys';
 import { leaveSignInNotice, peekSignInNotice, TOKEN_CHECK_FAILED } from '../../../src/lib/signInNotice';
 import {
@@ -520,7 +520,7 @@ export const OptionalOfferNotNow: Story = {
     const canvas = within(canvasElement);
     await signIn(canvas);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Secure your account' })).toBeVisible();
-    await expect(canvas.getByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
+    await expect(await canvas.findByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
     // Step 4 stores the affiliate id and token before the offer is shown.
     await waitFor(() => expect(localStorage.getItem(storageKeys.tokenCopy)).not.toBeNull());
     await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.optionalOffer['mb-aid']));
@@ -543,9 +543,15 @@ export const OptionalOfferYes: Story = {
   play: journey(async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await signIn(canvas);
-    await expect(await canvas.findByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
+    await userEvent.click(await canvas.findByText('Yes, set up Google 2-fa'));
+    await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: '2-step Verification Setup' })).toBeVisible();
+    // Set-up has a way back: Cancel returns to the offer, where 'Not now' is still there.
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
+    await expect(await canvas.findByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
+    await userEvent.click(canvas.getByText('Yes, set up Google 2-fa'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
     await expect(await canvas.findByRole('button', { name: 'Next' })).toBeVisible();
     await expect(calls.savePromptDate).not.toHaveBeenCalled();
     await expect(args.onFinished).not.toHaveBeenCalled();
@@ -591,10 +597,21 @@ export const ForcedOfferSetUp: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.codeRequired);
     await expect(calls.otpActivate).not.toHaveBeenCalled();
-    // 3. A wrong code: the message, and a fresh QR code to scan.
+    // 3. A wrong code keeps the secret for WRONG_CODE_TRIES tries: the entry already scanned still works.
+    for (let i = 1; i < WRONG_CODE_TRIES; i++) {
+      const field = canvas.getByRole('textbox', { name: '6-digit code' });
+      await userEvent.clear(field);
+      await userEvent.type(field, '999999');
+      await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
+      await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCodeRetry));
+      await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: first.secret, otp: '999999' });
+      await expect(calls.otpSetup).toHaveBeenCalledTimes(1);
+    }
+    // The last try: the message, and a fresh QR code to scan.
+    await userEvent.clear(canvas.getByRole('textbox', { name: '6-digit code' }));
     await userEvent.type(canvas.getByRole('textbox', { name: '6-digit code' }), '999999');
     await userEvent.click(canvas.getByRole('button', { name: 'Activate' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCode);
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCode));
     await expect(calls.otpActivate).toHaveBeenLastCalledWith({ secret: first.secret, otp: '999999' });
     await waitFor(() => expect(canvas.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', fresh.qr));
     await expect(canvas.getByText(fresh.secret)).toBeVisible();
@@ -619,6 +636,21 @@ export const ForcedOfferSetUp: Story = {
     await expect(localStorage.getItem(storageKeys.affiliateId)).toBe(String(loginAnswers.forcedOffer['mb-aid']));
     await userEvent.click(canvas.getByRole('button', { name: 'Take me to my dashboard' }));
     await expectSignedIn(args.onFinished!);
+  }),
+};
+
+/** The forced offer has a way out: Sign out, and set-up's Cancel returns to the offer. */
+export const ForcedOfferSignOut: Story = {
+  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) })),
+  play: journey(async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await signIn(canvas);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Set Up Now' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
+    await expect(await canvas.findByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(args.onFinished).toHaveBeenCalledWith(false));
+    await expect(localStorage.getItem(storageKeys.affiliateId)).toBeNull();
   }),
 };
 

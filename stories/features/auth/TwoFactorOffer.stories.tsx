@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { TwoFactorOffer, setupGuideUrl } from '../../../src/features/auth/TwoFactorOffer';
+import { offerChoiceRequired, TwoFactorOffer, setupGuideUrl } from '../../../src/features/auth/TwoFactorOffer';
 
 /** Spec 002 §2 Two-factor offer screen: forced ('Set Up Now') or optional (Yes / Not now, 'Proceed'). */
 const meta = {
   title: 'Features/Auth/TwoFactorOffer',
   component: TwoFactorOffer,
-  args: { variant: 'optional', onAccept: fn(), onDecline: fn() },
+  args: { variant: 'optional', onAccept: fn(), onDecline: fn(), onSignOut: fn() },
   argTypes: { variant: { control: 'inline-radio', options: ['forced', 'optional'] } },
   decorators: [(Story) => <div style={{ maxWidth: 440 }}><Story /></div>],
 } satisfies Meta<typeof TwoFactorOffer>;
@@ -28,11 +28,37 @@ export const Forced: Story = {
   },
 };
 
-/** Optional, 'Yes' (the default choice) then Proceed: the set-up opens. */
+/** The forced offer has a way out: Sign out leaves the half sign-in. */
+export const ForcedSignOut: Story = {
+  args: { variant: 'forced' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
+    await expect(args.onSignOut).toHaveBeenCalledTimes(1);
+    await expect(args.onAccept).not.toHaveBeenCalled();
+  },
+};
+
+/** Optional, nothing preselected: Proceed without a choice asks for one, marked on the group. */
+export const OptionalNoChoice: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).not.toBeChecked();
+    await expect(canvas.getByRole('radio', { name: /Not now/ })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
+    await expect(canvas.getByText(offerChoiceRequired)).toBeVisible();
+    await expect(args.onAccept).not.toHaveBeenCalled();
+    await expect(args.onDecline).not.toHaveBeenCalled();
+    await expect(canvas.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  },
+};
+
+/** Optional, 'Yes' then Proceed: the set-up opens. */
 export const Optional: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
+    await userEvent.click(canvas.getByText('Yes, set up Google 2-fa'));
     await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
     await expect(args.onAccept).toHaveBeenCalledTimes(1);

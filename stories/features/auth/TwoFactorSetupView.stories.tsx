@@ -23,6 +23,7 @@ const meta = {
     onActivate: fn(),
     onRetry: fn(),
     onFinish: fn(),
+    onCancel: fn(),
   },
   argTypes: {
     step: {
@@ -108,6 +109,34 @@ export const WrongCode: Story = {
   },
 };
 
+/** A wrong code with tries left: the same secret, the same entry in the app; the next code is asked for. */
+export const WrongCodeSameSecret: Story = {
+  args: { step: 'enterCode', qrImage: first.qr, secret: first.secret, error: twoFactorMessages.wrongCodeRetry },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCodeRetry);
+    await expect(currentStep(canvasElement)).toHaveTextContent('Enter the code');
+    await expect(canvas.queryByText(twoFactorMessages.removeOldEntry)).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: '6-digit code' })).toBeVisible();
+  },
+};
+
+/** Every step has a way out: Cancel, reached with the keyboard. */
+export const CancelEveryStep: Story = {
+  play: async ({ canvasElement, args, step }) => {
+    const canvas = within(canvasElement);
+    await step('download the app: Tab to Cancel, Enter', async () => {
+      await userEvent.tab();
+      await userEvent.tab();
+      await userEvent.tab();
+      await userEvent.tab();
+      await expect(canvas.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(args.onCancel).toHaveBeenCalledTimes(1);
+    });
+  },
+};
+
 export const EnterCode: Story = {
   args: { step: 'enterCode', qrImage: first.qr, secret: first.secret },
   play: async ({ canvasElement, args }) => {
@@ -121,6 +150,8 @@ export const EnterCode: Story = {
     await expect(args.onActivate).toHaveBeenCalledWith('246810');
     await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
     await expect(args.onBack).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -404,6 +404,30 @@ export const TwoFactorSetUp: Story = {
   }),
 };
 
+/** Two-factor set-up opened from Settings can be left: its Cancel, the ×, and Escape close it. */
+export const TwoFactorSetUpCanBeClosed: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(open())),
+  play: settled(async ({ canvasElement }) => {
+    const c = await card(canvasElement, '2-Factor Authentication');
+    const setUp = c.getByRole('button', { name: 'Set up' });
+    const gone = () => waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await userEvent.click(setUp);
+    await dialogShown('2-step Verification Setup');
+    await userEvent.click(await body().findByRole('button', { name: 'Cancel' }));
+    await gone();
+    await userEvent.click(setUp);
+    await dialogShown('2-step Verification Setup');
+    await userEvent.click(within(body().getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await gone();
+    await userEvent.click(setUp);
+    await dialogShown('2-step Verification Setup');
+    await body().findByRole('button', { name: 'Next' });
+    await userEvent.keyboard('{Escape}');
+    await gone();
+    await expect(c.queryByText('Google Authenticator is now active on your account.')).toBeNull();
+  }),
+};
+
 /** Two-factor on: 'Google 2-fa Settings' turns into the red 'Deactivate Google Authenticator'. */
 export const TwoFactorDeactivate: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open({ ...affiliateFixture, otp_details: { otp_key: 'active' } }))),

@@ -127,6 +127,22 @@ describe('sign-in rules (spec 002 §4)', () => {
     expect(s.value).toBe('forcedOffer');
     expect(log).toEqual(['storeLoginTokens']);
   });
+  it('a cancelled set-up returns to the offer it came from, optional or forced', async () => {
+    for (const [answer, offer] of [[answers.optional, 'optionalOffer'], [answers.forced, 'forcedOffer']] as const) {
+      const { actor } = await signIn(answer);
+      actor.send({ type: 'ACCEPT_OFFER' });
+      const setup = actor.getSnapshot().children.twoFactorSetup as unknown as { send: (e: { type: 'CANCEL' }) => void };
+      setup.send({ type: 'CANCEL' });
+      expect((await waitFor(actor, (x) => !x.matches('twoFactorSetup'))).value).toBe(offer);
+    }
+  });
+  it('the forced offer can be left: Sign out abandons the half sign-in and reloads', async () => {
+    const { actor, log } = await signIn(answers.forced);
+    actor.send({ type: 'CANCEL' });
+    const s = await waitFor(actor, (x) => x.status === 'done');
+    expect(s.value).toBe('cancelled');
+    expect(log).toEqual(['storeLoginTokens', 'reload']);
+  });
   it("shows the server's message on failure and 'Connection error.' on a network failure", async () => {
     expect((await signIn(answers.failed)).s.context.error).toBe('Invalid e-mail or password.');
     expect((await signIn(new TypeError('Failed to fetch'))).s.context.error).toBe(signInMessages.connection);

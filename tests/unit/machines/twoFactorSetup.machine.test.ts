@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { twoFactorMessages, twoFactorSetupMachine, type OtpActivateResult, type OtpSetupResult } from '../../../src/machines/twoFactorSetup.machine';
+import { twoFactorMessages, twoFactorSetupMachine, WRONG_CODE_TRIES, type OtpActivateResult, type OtpSetupResult } from '../../../src/machines/twoFactorSetup.machine';
 import { actorEvents, findPaths, replay } from './walkPaths';
 
 const qr: OtpSetupResult = { ok: true, token: 'otpauth://totp/Portal:demo?secret=ABC&issuer=Portal', secret: 'ABC' };
@@ -34,24 +34,38 @@ describe('two-factor set-up paths', () => {
 });
 
 describe('two-factor set-up rules', () => {
-  it('a wrong code shows the message and fetches a fresh QR code', async () => {
+  it(`a wrong activation code keeps the secret for ${WRONG_CODE_TRIES} tries; then 'The value you entered was incorrect. Please scan this new code and try again.' with a fresh QR code`, async () => {
     let n = 0;
+    const seen: string[] = [];
     const actor = createActor(
       twoFactorSetupMachine.provide({
         actors: {
           fetchQrCode: fromPromise(async (): Promise<OtpSetupResult> => ({ ok: true, token: `otpauth://totp/x?secret=S${++n}`, secret: `S${n}` })),
-          activate: fromPromise(async (): Promise<OtpActivateResult> => ({ ok: true, isTokenValid: false })),
+          activate: fromPromise(async ({ input }: { input: { secret: string; otp: string } }): Promise<OtpActivateResult> => (seen.push(input.secret), { ok: true, isTokenValid: false })),
         },
       }),
     ).start();
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.matches('scanQrCode'));
     actor.send({ type: 'NEXT' });
+    for (let i = 1; i < WRONG_CODE_TRIES; i++) {
+      actor.send({ type: 'ACTIVATE', code: '000000' });
+      const s = await waitFor(actor, (x) => x.matches('enterCode') && x.context.error !== null);
+      // The same secret: the entry already in the authenticator app still works.
+      expect(s.context).toMatchObject({ secret: 'S1', replaced: false, error: twoFactorMessages.wrongCodeRetry });
+    }
+    expect(n).toBe(1);
     actor.send({ type: 'ACTIVATE', code: '000000' });
     const s = await waitFor(actor, (x) => x.matches('scanQrCode') && x.context.secret === 'S2');
     expect(s.context.error).toBe(twoFactorMessages.wrongCode);
     expect(s.context.replaced).toBe(true);
     expect(n).toBe(2);
+    expect(seen).toEqual(Array(WRONG_CODE_TRIES).fill('S1'));
+    // The fresh secret has its own tries again.
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'ACTIVATE', code: '000000' });
+    const again = await waitFor(actor, (x) => x.matches('enterCode') && x.context.error !== null);
+    expect(again.context).toMatchObject({ secret: 'S2', error: twoFactorMessages.wrongCodeRetry });
   });
 
   it('keeps the secret for the whole set-up: Back, Next and an empty code fetch nothing new (issue 13)', async () => {
