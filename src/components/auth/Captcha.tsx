@@ -30,10 +30,10 @@ function loadAltcha(): Promise<void> {
 export const preloadCaptcha = loadAltcha;
 
 /**
- * Every colour the widget draws is set here from the theme. The stylesheet's own defaults of the
- * neutral colours and the box's border are `light-dark()` pairs, which the production build lowers
- * to variables that only its own `color-scheme` rules would set: left to them, the unticked box had
- * no border and showed nothing.
+ * Every colour the widget draws is set here from the theme. The stylesheet's own defaults are
+ * `light-dark()` pairs, or variables resolved from them on :root (so setting the base colours here
+ * does not reach them), which the production build lowers to variables that only its own
+ * `color-scheme` rules would set: left to them, the unticked box had no border and no background.
  */
 const Frame = styled.div`
   min-height: 68px;
@@ -43,6 +43,12 @@ const Frame = styled.div`
   --altcha-color-neutral: ${({ theme }) => theme.colors.borderStrong};
   --altcha-color-neutral-content: ${({ theme }) => theme.colors.textMuted};
   --altcha-checkbox-border-color: ${({ theme }) => theme.colors.borderStrong};
+  --altcha-input-background-color: ${({ theme }) => theme.colors.surface};
+  --altcha-input-color: ${({ theme }) => theme.colors.text};
+  --altcha-popover-color: ${({ theme }) => theme.colors.border};
+  --altcha-spinner-color: ${({ theme }) => theme.colors.text};
+  --altcha-switch-background-color: ${({ theme }) => theme.colors.borderStrong};
+  --altcha-switch-toggle-color: ${({ theme }) => theme.colors.textMuted};
   --altcha-color-primary: ${({ theme }) => theme.colors.primary};
   --altcha-color-primary-content: ${({ theme }) => theme.colors.onPrimary};
   --altcha-color-error: ${({ theme }) => theme.colors.danger};
