@@ -1,4 +1,4 @@
-import type { Dispatch, SetStateAction } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import styled from 'styled-components';
 import { countryByAlpha2, ISO_COUNTRIES } from '../../shared/countries';
 import { SEARCH_TRAFFIC_FLAG_NAMES, type SearchState, type SearchTrafficFlag } from '../../shared/searchState';
@@ -22,6 +22,7 @@ const countryItems = [
   { id: ALL_COUNTRIES, label: 'Allow All Countries' },
   ...ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name, description: `${c.alpha2} · ${c.alpha3} · ${c.numeric}` })),
 ];
+const countryLabel = (id: string) => countryItems.find((c) => c.id === id)?.label ?? '';
 
 const Options = styled.section`
   display: grid;
@@ -55,6 +56,17 @@ export interface SearchOptionsPanelProps {
  * filters and CPA type, applied together. A chunk of its own, loaded when the panel opens (issue 11).
  */
 export function SearchOptionsPanel({ draft, setDraft, categories, subcategories, onApply }: SearchOptionsPanelProps) {
+  // The country field's text is held here, so that it always reads the country that will be applied:
+  // react-aria leaves a controlled text as typed when the pick changes. Clearing the field picks Any
+  // Country (react-aria's own rule for a cleared combobox); leaving it with other text puts the pick's
+  // name back. docs/campaigns.md, Search (portal).
+  const [country, setCountry] = useState(() => ({ gr: draft.gr, text: countryLabel(draft.gr) }));
+  // A pick made outside the field (Clear Options, back and forward) shows at once.
+  if (country.gr !== draft.gr) setCountry({ gr: draft.gr, text: countryLabel(draft.gr) });
+  const pickCountry = (gr: string, text = countryLabel(gr)) => {
+    setDraft((d) => ({ ...d, gr }));
+    setCountry({ gr, text });
+  };
   return (
     <Options id="search-options" aria-label="Search Options">
       <fieldset>
@@ -81,7 +93,11 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
           label="Country"
           items={countryItems}
           selectedKey={draft.gr}
-          onSelectionChange={(k) => k != null && setDraft((d) => ({ ...d, gr: String(k) }))}
+          inputValue={country.text}
+          onInputChange={(text) => (text === '' ? pickCountry(ANY_COUNTRY, '') : setCountry((c) => ({ ...c, text })))}
+          onSelectionChange={(k) => k != null && pickCountry(String(k))}
+          // The list is filtered by the text, so the pick may not be in it to be reported again.
+          onBlur={() => setCountry({ gr: draft.gr, text: countryLabel(draft.gr) })}
         />
         <Select
           label="Country match"
