@@ -10,15 +10,37 @@ const Html = styled.div`
   a { color: ${({ theme }) => theme.colors.primary}; }
 `;
 
+/*
+ * The pop-ups never lie over the page's working area (docs/portal-shell.md, "notification pop-ups"):
+ * - below 1200 px (no free column beside the page): a strip in the shell's flow, first in its column
+ *   (above the top bar), so the page starts under it and nothing is covered; at most a third of the
+ *   screen high, the rest scrolling inside it;
+ * - from 1200 px: over the right column (the campaign lists), pinned to the window's foot, as wide as
+ *   that column (the layout is at most 1440 px wide and centred, with 16 px of padding), never over
+ *   the page's column.
+ * Below dialogs and menus either way: a modal's dim layer covers them and the modal stays usable.
+ */
 const Region = styled(ToastRegion)`
-  /* Below dialogs and menus: a modal opened while pop-ups are showing covers them and stays usable (issue 13). */
   z-index: ${({ theme }) => theme.zIndices.dropdown};
-  /*
-   * On a phone: a strip above the mobile bottom bar, at most a third of the screen high (the rest
-   * scrolls inside it), so the page stays usable while they are open.
-   */
-  @container portal (max-width: 767px) {
-    &[data-placement] { bottom: 76px; right: 8px; width: min(360px, calc(100cqw - 16px)); max-height: 33vh; }
+  &[data-placement] {
+    position: static;
+    order: -1;
+    width: auto;
+    max-height: 33vh;
+    padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  }
+  @container portal (min-width: 1200px) {
+    &[data-placement] {
+      position: fixed;
+      order: 0;
+      top: auto;
+      left: auto;
+      bottom: ${({ theme }) => theme.space[4]}px;
+      right: calc(max(0px, (100cqw - 1440px) / 2) + ${({ theme }) => theme.space[4]}px);
+      width: 260px;
+      max-height: calc(100vh - 96px);
+      padding: 0;
+    }
   }
 `;
 
