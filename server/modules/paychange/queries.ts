@@ -45,8 +45,11 @@ export interface NewPayChange {
 }
 
 /**
- * Records a started change, in one transaction: the request row, and for Payoneer the pending mark
- * (tmp_payoneer = 1) until the change is completed (spec 001 sections 4, 9).
+ * Records a started change, in one transaction: the request row, and for live Payoneer the pending
+ * mark (tmp_payoneer = 1, spec 001 sections 4, 9). 'Pending' means the affiliate submitted something:
+ * the sandbox page's submit completes the change itself (completePayChange), so opening that page
+ * and closing it marks nothing. Payoneer's own page gives the product no word of a submission, so a
+ * live start is still marked (docs/settings.md).
  */
 export async function startPayChange(db: Kysely<DB>, change: NewPayChange): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -54,7 +57,7 @@ export async function startPayChange(db: Kysely<DB>, change: NewPayChange): Prom
       .insertInto('paychange_requests')
       .values({ id: change.id, affiliate_id: change.affiliateId, platform: change.platform, kind: change.kind, created_at: change.now, expires_at: change.expiresAt })
       .execute();
-    if (change.platform === 'Payoneer') {
+    if (change.platform === 'Payoneer' && change.kind === 'live') {
       await trx.updateTable('affiliates').set({ tmp_payoneer: 1, updated_at: change.now }).where('id', '=', change.affiliateId).execute();
     }
   });
