@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useFullSearchQuery, useSearchCategoriesQuery, useSearchSubcategoriesQuery } from '../../api/campaignsApi';
 import {
   DEFAULT_SEARCH_STATE,
+  MAX_SEARCH_TEXT,
   parseSearchParams,
   SEARCH_TRAFFIC_FLAG_NAMES,
   searchParamsOf,
@@ -15,6 +16,7 @@ import { usePageTitle } from '../../lib/page';
 import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
+import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Pagination } from '../../ui/Pagination';
 import { SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
@@ -32,6 +34,11 @@ const SearchOptionsPanel = lazy(() => import('./SearchOptionsPanel').then((m) =>
 export const SEARCH_DEBOUNCE_MS = 500;
 export const NO_RESULTS = 'There are no campaigns that match your search criteria.';
 export const SEARCH_FAILED = 'There was an error while fetching search results.';
+/** The server's own sentence for a longer `st` (src/api/contract/campaign.ts). */
+export const SEARCH_TEXT_TOO_LONG = `Please search with at most ${MAX_SEARCH_TEXT} characters.`;
+
+/** A search text longer than the server takes: it is never sent, not even as an empty one. */
+const isBadText = (text: string) => text.length > MAX_SEARCH_TEXT;
 
 export { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
 
@@ -95,11 +102,16 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseSearchParams(params), [params]);
+  // parseSearchParams reads a text over the limit as no text, which would search everything: the page
+  // keeps such a text in the box, says why, and asks for no results.
+  const urlText = params.get('st') ?? '';
+  const urlTextBad = isBadText(urlText);
+  const shownUrlText = urlTextBad ? urlText : state.st;
   const go = (next: Partial<SearchState>, replace = false) => setParams(new URLSearchParams(searchParamsOf({ ...state, ...next })), { replace });
 
   // A term carried from the top bar's quick search (navigation state quickSearchQuery) fills the box and runs.
   const carried = (location.state as { quickSearchQuery?: string } | null)?.quickSearchQuery;
-  const [text, setText] = useState(carried ?? state.st);
+  const [text, setText] = useState(carried ?? shownUrlText);
   useEffect(() => {
     if (carried === undefined) return;
     setText(carried);
@@ -108,15 +120,16 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [carried]);
   // Back and forward: the box follows the URL.
-  useEffect(() => setText(state.st), [state.st]);
+  useEffect(() => setText(shownUrlText), [shownUrlText]);
+  const textBad = isBadText(text.trim());
 
   const settled = useDebounced(text.trim(), debounceMs);
-  const suggestions = useQuickSearchQuery(settled, { skip: settled === '' || settled === state.st });
-  const items = (settled !== text.trim() ? [] : (suggestions.data?.matchingCampaigns ?? [])).map((c) => ({ id: c.campaign_id, label: c.name, description: `#${c.campaign_id}` }));
+  const suggestions = useQuickSearchQuery(settled, { skip: settled === '' || settled === state.st || isBadText(settled) });
+  const items = (settled !== text.trim() || textBad ? [] : (suggestions.data?.matchingCampaigns ?? [])).map((c) => ({ id: c.campaign_id, label: c.name, description: `#${c.campaign_id}` }));
 
   // The call leaves out the panel's visibility (`as` is the portal's): opening the panel is not a new search.
   const query = useMemo(() => searchParamsOf({ ...state, as: false }), [state]);
-  const results = useFullSearchQuery(query);
+  const results = useFullSearchQuery(query, { skip: urlTextBad });
   const categories = useSearchCategoriesQuery();
 
   const [draft, setDraft] = useState<Draft>(() => draftOf(state));
@@ -124,9 +137,21 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
   const subcategories = useSearchSubcategoriesQuery(draft.m, { skip: !draft.m });
   const shownSubcategories = useSearchSubcategoriesQuery(state.m, { skip: !state.m || !state.c });
 
+  // A text over the limit is not searched: the box says why (its error) until it is shortened.
+  const search = (next: Partial<SearchState> = {}) => {
+    if (!textBad) go({ ...next, st: text.trim(), pn: 1 });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go({ st: text.trim(), pn: 1 });
+    search();
+  };
+  // Enter in the box with the list open and no suggestion highlighted searches the text at once, as
+  // the top bar's quick search does: react-aria only closes the list then (and keeps the form from
+  // submitting). With the list closed, Enter submits the form.
+  const searchOnEnter = (e: KeyboardEvent<HTMLFormElement>) => {
+    const input = e.target as HTMLElement;
+    if (e.key !== 'Enter' || input.getAttribute('role') !== 'combobox') return;
+    if (input.getAttribute('aria-expanded') === 'true' && !input.getAttribute('aria-activedescendant')) search();
   };
 
   const categoryName = categories.data?.categories.find((c) => c.main_category_id === state.m)?.main_category_name;
@@ -138,7 +163,7 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
   return (
     <Page>
       <h1>Search Campaigns</h1>
-      <SearchForm role="search" aria-label="Campaign search" onSubmit={submit}>
+      <SearchForm role="search" aria-label="Campaign search" onSubmit={submit} onKeyDownCapture={searchOnEnter}>
         <SearchBox
           label="Search campaigns"
           placeholder="Search campaigns by name or #ID"
@@ -149,8 +174,10 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
           items={items}
           inputValue={text}
           onInputChange={setText}
-          isLoading={text.trim() !== '' && (settled !== text.trim() || suggestions.isFetching)}
-          emptyText={suggestions.isError ? 'There was an error while fetching quick search results.' : 'No matching campaigns.'}
+          isLoading={text.trim() !== '' && !textBad && (settled !== text.trim() || suggestions.isFetching)}
+          // The message is under the form, not in the field: the buttons stay level with the box.
+          aria-describedby={textBad ? 'search-text-error' : undefined}
+          emptyText={textBad ? SEARCH_TEXT_TOO_LONG : suggestions.isError ? 'There was an error while fetching quick search results.' : 'No matching campaigns.'}
           onSelectionChange={(key) => {
             if (key != null) navigate(paths.campaign(key));
           }}
@@ -160,6 +187,9 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
           Search Options
         </Button>
       </SearchForm>
+      <ErrorMessage id="search-text-error" announce="polite">
+        {textBad ? SEARCH_TEXT_TOO_LONG : null}
+      </ErrorMessage>
 
       {state.as && (
         <Suspense fallback={<OptionsLoading aria-hidden="true" />}>
@@ -168,7 +198,7 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
             setDraft={setDraft}
             categories={categories}
             subcategories={subcategories}
-            onApply={() => go({ ...draft, st: text.trim(), pn: 1 })}
+            onApply={() => search(draft)}
           />
         </Suspense>
       )}
@@ -194,17 +224,24 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
         rows and then jump below the page of results (Lighthouse: CLS 0.050 on /search).
       */}
       {results.isLoading && <div data-screen-loading="" hidden />}
-      <CampaignTable
-        aria-label="Search results"
-        campaigns={results.isError ? [] : campaigns}
-        isLoading={results.isFetching}
-        loadingRowCount={10}
-        loadingLabel="Searching campaigns"
-        emptyText={NO_RESULTS}
-        sortDescriptor={sortOf(state)}
-        onSortChange={(d) => go({ ob: d.column as CampaignSortColumn, ad: d.direction === 'ascending' ? 'a' : 'd', pn: 1 })}
-      />
-      {results.data && !results.isFetching && (
+      {/*
+        A failed search (spec 000 §8: "other failures show empty results") shows its message alone: an
+        empty table would add 'There are no campaigns that match...', which the failure does not know.
+        A text refused before asking has no results either; the box's error says why.
+      */}
+      {!results.isError && !urlTextBad && (
+        <CampaignTable
+          aria-label="Search results"
+          campaigns={campaigns}
+          isLoading={results.isFetching}
+          loadingRowCount={10}
+          loadingLabel="Searching campaigns"
+          emptyText={NO_RESULTS}
+          sortDescriptor={sortOf(state)}
+          onSortChange={(d) => go({ ob: d.column as CampaignSortColumn, ad: d.direction === 'ascending' ? 'a' : 'd', pn: 1 })}
+        />
+      )}
+      {results.data && !results.isFetching && !results.isError && !urlTextBad && (
         <Pagination aria-label="Search result pages" page={state.pn} totalPages={results.data.total_pages} onChange={(pn) => go({ pn })} />
       )}
     </Page>
