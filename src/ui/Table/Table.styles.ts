@@ -42,6 +42,14 @@ export const Wrapper = styled.div`
       background: ${({ theme }) => theme.colors.surface};
     }
     thead th:first-child, tfoot th:first-child { background: ${({ theme }) => theme.colors.surfaceMuted}; }
+    /*
+     * Collapsed borders belong to the table, so a sticky cell would paint over its row's line:
+     * separate borders, drawn by the cells, move with them.
+     */
+    border-collapse: separate;
+    border-spacing: 0;
+    tbody > tr:not(:last-child) > * { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+    tfoot > tr > * { border-top: 2px solid ${({ theme }) => theme.colors.borderStrong}; }
   }
   &[data-scrolled] > table {
     thead th:first-child, tbody > tr > :first-child, tfoot th:first-child {
@@ -96,6 +104,8 @@ export const StyledTable = styled.table`
   tbody tr { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
   tbody tr:last-child { border-bottom: none; }
   tbody th { font-weight: ${({ theme }) => theme.fontWeights.regular}; }
+  /* A row's name wraps rather than pushing the figures out of the box (they stay on one line). */
+  tbody th[scope='row'] { white-space: normal; overflow-wrap: anywhere; min-width: 10em; }
   tbody tr[data-clickable] { cursor: pointer; outline: none; }
   tbody tr[data-clickable]:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; }
   tbody tr[data-clickable]:focus-visible {
