@@ -188,10 +188,23 @@ export const profileMessages = {
   passwordsDontMatch: 'Your new passwords do not match.',
   chooseState: 'You must select a state / province.',
   shortDescription: 'Your description must be at least 50 characters.',
+  invalidWebsite: 'Please enter a valid website address, such as example.com.',
   addressFailed: 'There was an error updating your profile.',
   /** Spec 002 section 5: the message the password pattern shows when the length is under 8. */
   passwordRule: 'Your new password must be between 8 and 12 characters long and have letters, numbers and special characters.',
 } as const;
+
+/** A website: a host name with a dot, with or without http(s)://; stored as typed (trimmed). */
+export function isWebsite(value: string): boolean {
+  const text = value.trim();
+  if (/\s/.test(text)) return false;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 
 /** Promotional description: at least 50 characters (spec 001 section 5, the intended reading). */
 export const PROMOTION_MIN_LENGTH = 50;

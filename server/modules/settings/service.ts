@@ -14,6 +14,7 @@ import {
   PROMOTION_MIN_LENGTH,
   SETTINGS_WINDOW_MINUTES,
   countryHasStates,
+  isWebsite,
   passwordProblem,
   profileMessages,
   statesOf,
@@ -40,7 +41,7 @@ export const SETTINGS_WINDOW_MS = SETTINGS_WINDOW_MINUTES * 60_000;
 export const settingsMessages = {
   locked: 'Please verify your account to change your settings (a verification lasts 15 minutes).',
   invalidPhone: 'Invalid phone number',
-  website: 'Please enter a valid website address, such as example.com.',
+  website: profileMessages.invalidWebsite,
   emailTaken: 'This email address is already used by another account.',
   wrongPassword: 'Your current password is not correct.',
   question1: 'Please choose a first security question from the list.',
@@ -185,18 +186,6 @@ export async function saveAddressDetails(c: SaveContext, body: Address): Promise
       .execute(),
   );
   return settingsMessages.saved.address;
-}
-
-/** A website: a host name with a dot, with or without http(s)://; stored as typed (trimmed). */
-export function isWebsite(value: string): boolean {
-  const text = value.trim();
-  if (/\s/.test(text)) return false;
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }
 
 export async function savePromotionalDetails(c: SaveContext, body: Promotional): Promise<string> {

@@ -67,9 +67,15 @@ export function AccountVerificationForm({
               {error}
             </SystemMessage>
           )}
-          <Button type="submit" isPending={step === 'sending'}>
-            Send Code
-          </Button>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Button type="submit" isPending={step === 'sending'}>
+              Send Code
+            </Button>
+            {/* The first step has a way out too: closing the settings modal, leaving the half sign-in. */}
+            <Button variant="secondary" onPress={onCancel} isDisabled={step === 'sending'}>
+              Cancel
+            </Button>
+          </div>
         </>
       ) : (
         <>

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAccountBalanceQuery } from '../../api/balanceApi';
 import type { AccountBalanceResponse, BalanceLine } from '../../api/contract/balance';
@@ -61,6 +62,11 @@ export function statementRows(year: number, lines: readonly BalanceLine[], start
   return rows;
 }
 
+/** The `year` of the address when it is a four-digit year; anything else is no choice (the default year shows). */
+export function yearParam(text: string | null): number | null {
+  return text !== null && /^\d{4}$/.test(text) ? Number(text) : null;
+}
+
 /** Today's year in UTC, the statement's own calendar (spec 001 §9: dates in UTC). */
 const currentUtcYear = () => new Date().getUTCFullYear();
 
@@ -70,7 +76,15 @@ const currentUtcYear = () => new Date().getUTCFullYear();
  */
 export function AccountBalancePage({ currentYear = currentUtcYear() }: { /** Fixed in stories; the UTC clock's year otherwise. */ currentYear?: number }) {
   usePageTitle(PAGE_TITLE);
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The chosen year is kept in the address (?year=2025): a reload, a shared link and Back keep it.
+  const [params, setParams] = useSearchParams();
+  const chosen = yearParam(params.get('year'));
+  const setChosen = (y: number) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('year', String(y));
+      return next;
+    });
   // The default year: the current UTC year if it has lines, otherwise the newest year that has.
   // Which years have lines is only known from an answer, so the page always asks for the current year
   // first (kept in the cache, no second request when it is the default). When the current year has no

@@ -15,6 +15,7 @@ import {
   TIME_ZONES,
   contactTimeText,
   countryHasStates,
+  isWebsite,
   profileMessages,
   statesOf,
   timeZoneOption,
@@ -321,7 +322,9 @@ export function AddressCard({ affiliate, editable, onLocked, onSaved }: CardProp
     non_state: withStates ? '' : a.state,
     zipcode: a.zipcode,
   };
-  const stateName = STATES.find((s) => s.code === a.state && s.country === a.country_code)?.name ?? a.state;
+  // US and CA: a state of that country's list, or nothing (a code of another country is not shown as
+  // this one's); elsewhere the free-text region, under the form's own label.
+  const stateName = withStates ? (STATES.find((s) => s.code === a.state && s.country === a.country_code)?.name ?? '') : a.state;
   return (
     <SettingsCard<AddressValues>
       title="Address"
@@ -336,7 +339,7 @@ export function AddressCard({ affiliate, editable, onLocked, onSaved }: CardProp
           <dd>{show([a.address1, a.address2].filter(Boolean).join(', '))}</dd>
           <dt>City</dt>
           <dd>{show(a.city)}</dd>
-          <dt>State / province</dt>
+          <dt>{withStates ? 'State / province' : 'State / region'}</dt>
           <dd>{show(stateName)}</dd>
           <dt>Country</dt>
           <dd>{countryByAlpha2(a.country_code)?.name ?? NOT_SET}</dd>
@@ -451,7 +454,8 @@ export function PromotionalCard({ affiliate, editable, onLocked, onSaved }: Card
       validate={(v) => ({
         // The intended rule of spec 001 §5 (docs/settings.md): at least 50 characters.
         promotion: !v.promotion.trim() ? settingsFieldMessages.promotion : v.promotion.trim().length < PROMOTION_MIN_LENGTH ? profileMessages.shortDescription : undefined,
-        website: v.website.trim() ? undefined : settingsFieldMessages.website,
+        // The server's rule (src/shared/profileOptions.ts), checked here so the field itself is marked.
+        website: !v.website.trim() ? settingsFieldMessages.website : isWebsite(v.website) ? undefined : profileMessages.invalidWebsite,
       })}
       save={(v) => outcome(dispatch(settingsApi.endpoints.promotionalDetails.initiate({ promotion: v.promotion.trim(), website: v.website.trim() })))}
       form={({ values, errors, set, isDisabled }) => (

@@ -50,6 +50,17 @@ export const ChoosingMethod: Story = {
   },
 };
 
+/** The first step has Cancel too, reached with the keyboard. */
+export const ChoosingMethodCancel: Story = {
+  play: async ({ canvasElement, args }) => {
+    const cancel = within(canvasElement).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onCancel).toHaveBeenCalledTimes(1);
+    await expect(args.onSend).not.toHaveBeenCalled();
+  },
+};
+
 export const ChoosingBoth: Story = {
   args: { method: 'byBoth' },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,7 @@
 import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import type { RequestHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useLocation } from 'react-router-dom';
 import type { PortalParameters } from '../../../.storybook/helpers';
 import { AccountBalancePage, LOAD_FAILED, NO_STATEMENT, YEAR_LABEL } from '../../../src/features/balance/AccountBalancePage';
 import { paths, patterns } from '../../../src/shared/paths';
@@ -40,6 +41,11 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The address's query, so a story can check what the page wrote there. */
+function SearchProbe() {
+  return <output data-testid="route-search">{useLocation().search}</output>;
+}
 
 const statement = (root: HTMLElement, year: number) => within(root).findByRole('table', { name: `Statement for ${year}` });
 const yearButton = (root: HTMLElement) => within(root).getByRole('button', { name: new RegExp(YEAR_LABEL) });
@@ -89,6 +95,29 @@ export const SwitchYear: Story = {
     await expect(cellsOf(chargeback)).toEqual(['2 Aug 2025', 'Adjustment', '-$67.50', '$100.00', 'Chargeback on an approved sale']);
     await expect(within(chargeback).getByText('-$67.50')).toHaveAttribute('data-negative');
     await expect(calls.map((c) => c.params.year)).toEqual(['2026', '2025']);
+  },
+};
+
+/** The chosen year is kept in the address: /accountBalance?year=2024 opens 2024, and choosing another year writes it there. */
+export const YearInTheAddress: Story = {
+  parameters: { router: { path: patterns.accountBalance, initialEntries: ['/accountBalance?year=2024'] } },
+  decorators: [
+    (Story) => (
+      <>
+        <Story />
+        <SearchProbe />
+      </>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await statement(canvasElement, 2024);
+    await expect(yearButton(canvasElement)).toHaveTextContent('2024');
+    await userEvent.click(yearButton(canvasElement));
+    const options = await within(document.body).findAllByRole('option');
+    await userEvent.click(options.find((o) => o.textContent === '2025')!);
+    await statement(canvasElement, 2025);
+    await settled(canvasElement);
+    await waitFor(() => expect(within(canvasElement).getByTestId('route-search')).toHaveTextContent('?year=2025'));
   },
 };
 

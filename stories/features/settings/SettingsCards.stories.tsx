@@ -141,6 +141,51 @@ export const PromotionalWebsiteRequired: Story = {
   },
 };
 
+/** Promotional methods: a website without a host name with a dot marks the field itself, with the server's message. */
+export const PromotionalWebsiteInvalid: Story = {
+  render: () => <PromotionalCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
+  play: async ({ canvasElement }) => {
+    const c = await edit(canvasElement, 'Promotional Methods');
+    const field = c.getByRole('textbox', { name: 'Website' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'my site');
+    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await shown(c, profileMessages.invalidWebsite);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(expect.stringContaining(profileMessages.invalidWebsite));
+    await settled();
+  },
+};
+
+/** Address read-only: a UK region is shown under 'State / region', never under 'State / province'. */
+export const AddressForeignRegion: Story = {
+  render: () => (
+    <AddressCard
+      affiliate={{ ...affiliateFixture, affiliate_address: { address1: '10 Downing St', address2: '', city: 'London', state: 'Greater London', country_code: 'GB', zipcode: 'SW1A 2AA' } }}
+      editable={false}
+      onLocked={onLocked}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByText('State / province')).toBeNull();
+    await expect(c.getByText('State / region')).toBeVisible();
+    await expect(c.getByText('Greater London')).toBeVisible();
+  },
+};
+
+/** Address read-only: a Canadian address holding a code that is not a province of Canada shows none. */
+export const AddressStateOfAnotherCountry: Story = {
+  render: () => (
+    <AddressCard affiliate={{ ...affiliateFixture, affiliate_address: { ...affiliateFixture.affiliate_address, state: 'TX' } }} editable={false} onLocked={onLocked} />
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('State / province')).toBeVisible();
+    await expect(c.queryByText('TX')).toBeNull();
+  },
+};
+
 /** Email: the server answers 409, the address belongs to another account; the card stays open with it. */
 export const EmailTaken: Story = {
   beforeEach: withMocks(saveHandlers.failed('emailPreferences', settingsServerMessages.emailTaken, 409)),
@@ -223,10 +268,10 @@ export const PromotionalServerError: Story = {
     await userEvent.paste(DESCRIPTION);
     const website = c.getByRole('textbox', { name: 'Website' });
     await userEvent.clear(website);
-    await userEvent.type(website, 'my blog');
+    await userEvent.type(website, 'my.blog');
     await userEvent.click(c.getByRole('button', { name: 'Save' }));
     await shown(c, settingsServerMessages.website);
-    await expect(c.getByRole('textbox', { name: 'Website' })).toHaveValue('my blog');
+    await expect(c.getByRole('textbox', { name: 'Website' })).toHaveValue('my.blog');
     await expect(c.getByRole('textbox', { name: 'How do you promote campaigns?' })).toHaveValue(DESCRIPTION);
     await expect(c.getByRole('button', { name: 'Save' })).toBeEnabled();
     await settled();

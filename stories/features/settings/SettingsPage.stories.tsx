@@ -175,6 +175,20 @@ export const VerifyCancelled: Story = {
   }),
 };
 
+/** The verification modal's first step has its own Cancel (beside Send Code); the page stays read-only. */
+export const VerifyFirstStepCancel: Story = {
+  play: settled(async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit your settings' }));
+    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
+    await dialogShown('Please verify your account');
+    await expect(dialog.getByRole('button', { name: 'Send Code' })).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeVisible();
+  }),
+};
+
 /** Already verified in this session (the record's window): every card offers Edit. */
 export const Editable: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open())),
