@@ -29,7 +29,7 @@ function WorkingPage() {
   );
 }
 
-const withNotifications = ({ msw }: StoryContext) => {
+const withNotifications = <A,>({ msw }: StoryContext<A>) => {
   forgetDanglingAnnouncements();
   msw.use(notificationHandlers.loaded(), ...shellHandlers());
 };
