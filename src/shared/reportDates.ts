@@ -75,6 +75,21 @@ const isDay = (v: string | null): v is string => v !== null && DAY.test(v) && ne
  * write them: /reports/earnings?startDate=2026-11-01&endDate=2026-11-30). Missing or broken dates,
  * or an end before the start, give the current month.
  */
+/**
+ * What to tell the affiliate when the address names dates the report cannot use (a day that does not
+ * exist such as 2026-02-30, a half range, an end before the start): the report falls back to the
+ * current month, and says so instead of doing it silently. Null when the address names no dates or
+ * usable ones.
+ */
+export function rangeProblem(params: URLSearchParams): string | null {
+  const start = params.get('startDate');
+  const end = params.get('endDate');
+  if (start === null && end === null) return null;
+  if (isDay(start) && isDay(end) && start <= end) return null;
+  const named = [start, end].filter((v) => v !== null).join(' to ');
+  return `The dates in the address (${named}) are not a valid date range, so this month is shown instead.`;
+}
+
 export function rangeFromParams(params: URLSearchParams, today: string): DayRange {
   const start = params.get('startDate');
   const end = params.get('endDate');

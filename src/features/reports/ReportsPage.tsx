@@ -5,7 +5,7 @@ import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { usePageTitle } from '../../lib/page';
 import { addDaysTo, type DayRange } from '../../shared/dates';
 import { paths } from '../../shared/paths';
-import { affiliateToday, MAX_RANGE_DAYS, QUICK_DATE_LABELS, RANGE_TOO_LONG, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, type QuickDate } from '../../shared/reportDates';
+import { affiliateToday, MAX_RANGE_DAYS, QUICK_DATE_LABELS, RANGE_TOO_LONG, QUICK_DATES, quickDateOf, quickRange, rangeFromParams, rangeProblem, type QuickDate } from '../../shared/reportDates';
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
@@ -46,11 +46,17 @@ export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (sto
     );
   }
   const range = rangeFromParams(params, today);
+  const badDates = rangeProblem(params);
   const filters = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   return (
     <PageStack>
       <h1>Reports</h1>
+      {badDates && (
+        <SystemMessage variant="warning" isDismissable={false}>
+          {badDates}
+        </SystemMessage>
+      )}
       {/* Keyed by the report (the URL without its page): the controls start from the report shown
           after every navigation to another one, and stay as they are when only the page changes. */}
       <Controls key={controlsKey(type, params)} type={type} range={range} filters={filters} today={today} />

@@ -75,6 +75,16 @@ export const Earnings: Story = {
   },
 };
 
+/** Invalid dates in the address (2026-02-30): the current month is shown, and the page says so. */
+export const InvalidDatesInTheAddress: Story = {
+  parameters: at('/reports/earnings?startDate=2026-02-30&endDate=2026-03-01'),
+  play: async ({ canvasElement }) => {
+    await table(canvasElement, /Earnings report/);
+    await expect(within(canvasElement).getByText(/The dates in the address \(2026-02-30 to 2026-03-01\) are not a valid date range/)).toBeVisible();
+    await expect(calls[0].query).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
+  },
+};
+
 /** Sorting (spec 001 §4): a new column takes its default order (names ascending, numbers descending); a second press toggles. */
 export const Sorting: Story = {
   play: async ({ canvasElement }) => {

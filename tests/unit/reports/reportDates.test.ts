@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiDates, defaultRange, quickDateOf, quickRange, rangeFromParams } from '../../../src/shared/reportDates';
+import { apiDates, defaultRange, quickDateOf, quickRange, rangeFromParams, rangeProblem } from '../../../src/shared/reportDates';
 
 describe('quick dates', () => {
   it('today, yesterday, this and last month, across a year boundary', () => {
@@ -35,6 +35,14 @@ describe('quick dates', () => {
 
   it('sends the end as the day after the last day', () => {
     expect(apiDates({ start: '2026-12-01', end: '2026-12-31' })).toEqual({ startDate: '2026-12-01', endDate: '2027-01-01' });
+  });
+
+  it('invalid dates in the address (2026-02-30) are said, not silently replaced by the current month', () => {
+    expect(rangeProblem(new URLSearchParams('startDate=2026-02-30&endDate=2026-03-01'))).toBe(
+      'The dates in the address (2026-02-30 to 2026-03-01) are not a valid date range, so this month is shown instead.',
+    );
+    for (const q of ['startDate=2026-11-03', 'startDate=2026-11-09&endDate=2026-11-03', 'startDate=x&endDate=y']) expect(rangeProblem(new URLSearchParams(q)), q).not.toBeNull();
+    for (const q of ['', 'type=1', 'startDate=2026-11-03&endDate=2026-11-09']) expect(rangeProblem(new URLSearchParams(q)), q).toBeNull();
   });
 
   it('reads the URL, and falls back to the current month on missing, broken or reversed dates', () => {
