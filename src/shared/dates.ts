@@ -121,8 +121,4 @@ export function formatStatementDate(value: Date | string): string {
   return d ? formatInTimeZone(d, 'UTC', 'd MMM yyyy') : String(value);
 }
 
-/** A day written out in US English, in UTC, e.g. `December 1, 2026`. Not a date: as given. */
-export function formatLongDate(value: Date | string): string {
-  const d = toDate(value);
-  return d ? formatInTimeZone(d, 'UTC', 'MMMM d, yyyy') : String(value);
-}
+export { formatLongDate } from './longDate';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatLongDate } from '../../shared/dates';
+import { formatLongDate } from '../../shared/longDate';
 import { Badge } from '../../ui/Badge';
 
 export const PAUSED_LABEL = 'Paused';

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SystemMessage } from '../../ui/SystemMessage';
-import { formatLongDate } from '../../shared/dates';
+import { formatLongDate } from '../../shared/longDate';
 import { formatMoney, formatWholeDollars } from '../../shared/format';
 
 const Body = styled(CardBody)`

@@ -8,7 +8,7 @@ import { useGetAffiliateQuery } from '../../../api/affiliateApi';
 import { CampaignNotices, PAUSED_LABEL, PAUSED_NOTE, PAUSED_SHORT } from '../../../components/campaigns/CampaignNotices';
 import { usePageTitle } from '../../../lib/page';
 import { countryByAlpha2 } from '../../../shared/countries';
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate } from '../../../shared/longDate';
 import { paths } from '../../../shared/paths';
 import { safeLink } from '../../../shared/safeLink';
 import { searchParamsOf } from '../../../shared/searchState';
