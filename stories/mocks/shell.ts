@@ -130,7 +130,7 @@ export const affiliateHandlers = {
       await until;
       return affiliate;
     }),
-  failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(getAffiliate, message, status),
+  failure: (message = 'An internal error occurred. Please try again later', status = 500, options?: MockOptions) => failure(getAffiliate, message, status, options),
   /** A 200 answer without `success: true`. */
   notSuccess: () => mock(getAffiliate, () => HttpResponse.json({ success: false, errors: { message: 'Your session could not be loaded.' } })),
   networkError: () => networkError(getAffiliate),

@@ -204,7 +204,7 @@ export interface PortalShellProps {
  * which already watches every route change.)
  */
 export function PortalShell({ children, onLogout, productName, siteId, blogUrl, notifications }: PortalShellProps) {
-  const { data: affiliate, error: affiliateError, refetch: refetchAffiliate, isFetching: affiliateFetching } = useGetAffiliateQuery();
+  const { data: affiliate, error: affiliateError, refetch: refetchAffiliate } = useGetAffiliateQuery();
   const affiliateFailure = recordFailure(affiliateError);
   const main = useRef<HTMLElement>(null);
   const pathname = useRef('');
@@ -258,7 +258,7 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
             <RecordFailure>
               <SystemMessage variant="error" isDismissable={false}>
                 {RECORD_LOAD_FAILED}{' '}
-                <Button variant="link" onPress={() => void refetchAffiliate()} isDisabled={affiliateFetching}>
+                <Button variant="link" onPress={() => void refetchAffiliate()}>
                   Try again
                 </Button>
               </SystemMessage>

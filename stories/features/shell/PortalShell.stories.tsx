@@ -221,7 +221,7 @@ export const AffiliateNetworkErrorShowsMessage: Story = staysSignedInWhen(affili
 
 /** The message at 375 px; Try again is a keyboard stop and Enter asks again. */
 export const AffiliateFailureMobile: Story = {
-  beforeEach: withHandlers(affiliateHandlers.failure('The record could not be read.', 503)),
+  beforeEach: withHandlers(affiliateHandlers.failure('The record could not be read.', 503, { onRequest: () => calls.affiliate() })),
   decorators: [mobileFrame],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -230,7 +230,9 @@ export const AffiliateFailureMobile: Story = {
     await waitFor(() => expect(retry).toBeVisible());
     retry.focus();
     await userEvent.keyboard('{Enter}');
-    await expect(await within(await canvas.findByRole('alert')).findByRole('button', { name: 'Try again' })).toBeEnabled();
+    // Asked again (and failed again): the message stays, the focus stays on Try again.
+    await waitFor(() => expect(calls.affiliate).toHaveBeenCalledTimes(2));
+    await expect(await within(await canvas.findByRole('alert')).findByRole('button', { name: 'Try again' })).toHaveFocus();
     await animationsSettled();
   },
 };
