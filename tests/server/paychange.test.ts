@@ -307,7 +307,7 @@ describe(`real providers (${testEngine})`, () => {
     }
   });
 
-  it('Payoneer: the registration link of the program, with the record and the product /paycompletion; 503 when Payoneer fails', async () => {
+  it("Payoneer: the registration link of the program, with the record and the product's return address; 'Pending' only once the payee comes back; 503 when Payoneer fails", async () => {
     const calls: { url: string; body: string }[] = [];
     let fail = false;
     const fetchStub = (async (url: string, init: RequestInit) => {
@@ -323,6 +323,7 @@ describe(`real providers (${testEngine})`, () => {
     });
     try {
       const session = await verifiedSession(real, DEMO_ACCOUNTS.demo, MONDAY);
+      await real.database.db.updateTable('affiliates').set({ tmp_payoneer: 0 }).where('email', '=', DEMO_ACCOUNTS.demo).execute();
       const res = await real.app.inject(withToken(session, { method: 'POST', url: '/api/paychange/payoneer', payload: { ...payoneerBody, redirect_url: 'http://localhost:80/paycompletion' } }));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().iframe).toBe('https://payouts.sandbox.payoneer.com/partners/lp.aspx?token=abc');
@@ -332,11 +333,27 @@ describe(`real providers (${testEngine})`, () => {
       ]);
       const sent = JSON.parse(calls[1].body);
       const demoRow = await real.database.db.selectFrom('affiliates').select(['id', 'email']).where('email', '=', DEMO_ACCOUNTS.demo).executeTakeFirstOrThrow();
-      expect(sent).toMatchObject({ payee_id: String(demoRow.id), lock_type: 'ADDRESS', redirect_url: 'http://localhost:80/paycompletion' });
+      expect(sent).toMatchObject({ payee_id: String(demoRow.id), lock_type: 'ADDRESS' });
       expect(sent.payee.contact.email).toBe(demoRow.email);
+      // Payoneer sends the payee back through the product's return address, on the portal's origin.
+      const back = new URL(sent.redirect_url as string);
+      expect(back.origin).toBe('http://localhost');
+      expect(back.pathname).toMatch(/^\/api\/paychange\/payoneer\/return\/[A-Za-z0-9_-]{22}$/);
+      // Pending means the affiliate submitted something: opening Payoneer's page marks nothing...
+      const pending = async () => (await real.database.db.selectFrom('affiliates').select('tmp_payoneer').where('id', '=', demoRow.id).executeTakeFirstOrThrow()).tmp_payoneer;
+      expect(await pending()).toBe(0);
+      // ...coming back from it does, once; an unknown request redirects the same and marks nothing.
+      for (const url of [`${back.pathname}x`, back.pathname, back.pathname]) {
+        const res = await real.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<meta http-equiv="refresh" content="0;url=/paycompletion">');
+      }
+      expect(await pending()).toBe(1);
+      const used = await real.database.db.selectFrom('paychange_requests').select('completed_at').where('id', '=', back.pathname.split('/').at(-1)!).executeTakeFirstOrThrow();
+      expect(used.completed_at).not.toBeNull();
       // Another address is never passed on.
       await real.app.inject(withToken(session, { method: 'POST', url: '/api/paychange/payoneer', payload: payoneerBody }));
-      expect(JSON.parse(calls.at(-1)!.body).redirect_url).toBe('http://localhost:80/paycompletion');
+      expect(new URL(JSON.parse(calls.at(-1)!.body).redirect_url as string).origin).toBe('http://localhost');
       fail = true;
       const down = await real.app.inject(withToken(session, { method: 'POST', url: '/api/paychange/payoneer', payload: payoneerBody }));
       expect(down.statusCode).toBe(503);

@@ -45,21 +45,41 @@ export interface NewPayChange {
 }
 
 /**
- * Records a started change, in one transaction: the request row, and for live Payoneer the pending
- * mark (tmp_payoneer = 1, spec 001 sections 4, 9). 'Pending' means the affiliate submitted something:
- * the sandbox page's submit completes the change itself (completePayChange), so opening that page
- * and closing it marks nothing. Payoneer's own page gives the product no word of a submission, so a
- * live start is still marked (docs/settings.md).
+ * Records a started change: its request row. Nothing is marked pending yet: 'Pending' (tmp_payoneer,
+ * spec 001 sections 4, 9) means the affiliate submitted something. The sandbox page's submit
+ * completes the change itself (completePayChange); Payoneer's page sends the payee back through the
+ * product's return address once they submit, which marks it (markPayoneerReturned; docs/settings.md).
  */
 export async function startPayChange(db: Kysely<DB>, change: NewPayChange): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('paychange_requests')
-      .values({ id: change.id, affiliate_id: change.affiliateId, platform: change.platform, kind: change.kind, created_at: change.now, expires_at: change.expiresAt })
-      .execute();
-    if (change.platform === 'Payoneer' && change.kind === 'live') {
-      await trx.updateTable('affiliates').set({ tmp_payoneer: 1, updated_at: change.now }).where('id', '=', change.affiliateId).execute();
-    }
+  await db
+    .insertInto('paychange_requests')
+    .values({ id: change.id, affiliate_id: change.affiliateId, platform: change.platform, kind: change.kind, created_at: change.now, expires_at: change.expiresAt })
+    .execute();
+}
+
+/** How long after its start a live Payoneer change may still come back (Payoneer's forms take a while). */
+export const PAYONEER_RETURN_MS = 24 * 3600_000;
+
+/**
+ * The payee came back from Payoneer's page (its redirect_url, the product's return address): the live
+ * Payoneer request is claimed once, and its affiliate's Payoneer change is marked pending, in one
+ * transaction. False when the request is unknown, not a live Payoneer one, used, or too old.
+ */
+export async function markPayoneerReturned(db: Kysely<DB>, id: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('paychange_requests')
+      .set({ completed_at: now })
+      .where('id', '=', id)
+      .where('platform', '=', 'Payoneer')
+      .where('kind', '=', 'live')
+      .where('completed_at', 'is', null)
+      .where('created_at', '>', new Date(now.getTime() - PAYONEER_RETURN_MS))
+      .returning('affiliate_id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await trx.updateTable('affiliates').set({ tmp_payoneer: 1, updated_at: now }).where('id', '=', claimed.affiliate_id).execute();
+    return true;
   });
 }
 

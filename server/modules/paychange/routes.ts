@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { requireSettingsWindow } from '../settings/service';
-import { completePayChange, openRequest, payAffiliate, startPayChange, type OpenRequest } from './queries';
+import { completePayChange, markPayoneerReturned, openRequest, payAffiliate, startPayChange, type OpenRequest } from './queries';
 import { ProviderUnavailable, type Providers } from './providers';
 import { platformOfSlug, readSandboxToken, SANDBOX_TOKEN_MS, sandboxFormPage, sandboxMessagePage, sandboxTokenKey, type SandboxClaims } from './sandbox';
 
@@ -40,6 +40,12 @@ function refuseDuringBlackout(now: Date) {
   if (isPayBlackout(now)) throw new ApiError(409, PAY_BLACKOUT_MESSAGE);
 }
 
+/** Payoneer's return: on at once to /paycompletion (a link for a browser that does not follow the refresh). */
+const PAYONEER_RETURN_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0;url=${paths.payCompletion}"><title>Payment change submitted</title></head>
+<body><p>Your payment details were submitted. <a href="${paths.payCompletion}">Continue</a></p></body></html>`;
+
 /** The product's own /paycompletion: the one the browser named when it is that, else built from the request. */
 function completionUrl(request: FastifyRequest, claimed: string | undefined): string {
   const own = `${request.protocol}://${request.host}`;
@@ -69,7 +75,10 @@ export const paychangeRoutes: FastifyPluginAsyncZod<PaychangeOptions> = async (a
     const expiresAt = new Date(now.getTime() + SANDBOX_TOKEN_MS);
     let iframe: string;
     try {
-      iframe = await provider.start({ requestId: id, affiliateId, now, expiresAt, redirectUrl: completionUrl(request, redirectClaim), payee: affiliate.payee });
+      const completion = completionUrl(request, redirectClaim);
+      // Live Payoneer sends the payee back through the product's return address, which marks the change pending.
+      const redirectUrl = platform === 'Payoneer' && provider.kind === 'live' ? `${new URL(completion).origin}/api/paychange/payoneer/return/${id}` : completion;
+      iframe = await provider.start({ requestId: id, affiliateId, now, expiresAt, redirectUrl, payee: affiliate.payee });
     } catch (err) {
       if (err instanceof ProviderUnavailable) {
         request.log.warn({ platform, err: err.message }, 'payment provider unavailable');
@@ -82,6 +91,11 @@ export const paychangeRoutes: FastifyPluginAsyncZod<PaychangeOptions> = async (a
   }
 
   route(app, paychangeEndpoints.payoneerChange, async (request) => start(request, request.auth.affiliateId, 'Payoneer', request.body.redirect_url));
+  route(app, paychangeEndpoints.payoneerReturn, async (request, reply) => {
+    if (await markPayoneerReturned(ctx.db, request.params.request, ctx.now())) request.log.info('payoneer change submitted: marked pending');
+    // Whatever the request was, the payee goes on to the page that tells the payment modal it is done.
+    return reply.code(200).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(PAYONEER_RETURN_PAGE);
+  });
   route(app, paychangeEndpoints.tipaltiChange, async (request) => start(request, request.auth.affiliateId, 'Tipalti'));
 
   // The sandbox page and its form, in their own scope: only here is a form body (urlencoded) read.

@@ -67,6 +67,8 @@ export const SandboxSubmitBody = z.object({
   payee_name: text(200).optional(),
   country: text(60).optional(),
 });
+/** The request id in Payoneer's return address (the one the server gave Payoneer as redirect_url). */
+export const PayoneerReturnParams = z.object({ request: SafeText().max(64, 'is too long') });
 export const SandboxProviderParams = z.object({
   provider: z.enum(['payoneer', 'tipalti'], { message: 'must be payoneer or tipalti' }),
 });
@@ -78,10 +80,20 @@ export const paychangeEndpoints = {
     access: 'session',
     tags: ['payment'],
     summary:
-      "Start a Payoneer change (spec 001 section 7): marks a Payoneer change pending (tmp_payoneer) and answers the provider page's address for the modal's iframe. 409 during the Tuesday-Wednesday blackout",
+      "Start a Payoneer change (spec 001 section 7): answers the provider page's address for the modal's iframe; the change is marked pending (tmp_payoneer) once the payee submits there and Payoneer sends them back (payoneerReturn). 409 during the Tuesday-Wednesday blackout",
     body: PayoneerChangeRequest,
     response: PayoneerChangeResponse,
     errors: [403, 409, 503],
+  }),
+  payoneerReturn: endpoint({
+    method: 'GET',
+    path: '/paychange/payoneer/return/:request',
+    access: 'public',
+    tags: ['payment'],
+    summary:
+      "Where Payoneer's page sends the payee once they have submitted (the redirect_url the server gave Payoneer): marks that Payoneer change pending (tmp_payoneer) and answers a page that goes on at once to the portal's /paycompletion. An unknown or used request answers the same and marks nothing",
+    params: PayoneerReturnParams,
+    response: { raw: 'text/html' },
   }),
   tipaltiChange: endpoint({
     method: 'POST',
