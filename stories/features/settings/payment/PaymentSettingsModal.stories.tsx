@@ -90,7 +90,7 @@ export const PayoneerPending: Story = {
   args: { paymentInformation: info({ tmp_payoneer: 1 }) },
   play: async () => {
     await labels('Pending', 'Use Tipalti');
-    await expect((await card('Payoneer')).getByText('Change pending')).toBeVisible();
+    await waitFor(async () => expect((await card('Payoneer')).getByText('Change pending')).toBeVisible());
   },
 };
 
@@ -105,7 +105,7 @@ export const OnPayoneer: Story = {
   args: { paymentInformation: info({ platform: 'Payoneer', method: 'Bank Transfer' }) },
   play: async () => {
     await labels('Edit Details', 'Use Tipalti');
-    await expect((await card('Payoneer')).getByText('Current platform')).toBeVisible();
+    await waitFor(async () => expect((await card('Payoneer')).getByText('Current platform')).toBeVisible());
   },
 };
 
@@ -120,7 +120,8 @@ export const OnTipalti: Story = {
   args: { paymentInformation: info({ platform: 'Tipalti', method: 'PayPal' }) },
   play: async () => {
     await labels('Use Payoneer', 'Edit Details');
-    await expect((await card('Tipalti')).getByText('Current platform')).toBeVisible();
+    // The badge fades in with the modal: waited for, like the buttons (a busy CI run read it mid-entrance).
+    await waitFor(async () => expect((await card('Tipalti')).getByText('Current platform')).toBeVisible());
   },
 };
 
