@@ -1,8 +1,9 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { paths } from '../../../src/shared/paths';
 import { shellHandlers } from '../../mocks/shell';
+import { shellArgs } from './storyUtils';
 
 /**
  * How wide the screen's column is on a wide window: the shell gives the screen (between the two
@@ -12,11 +13,7 @@ const meta = {
   title: 'Features/Shell/ContentWidth',
   component: PortalShell,
   args: {
-    onLogout: fn(),
-    productName: 'Publisher Portal',
-    siteId: '1',
-    blogUrl: 'https://blog.example.com/',
-    notifications: { popDelay: 300 },
+    ...shellArgs(300),
     children: <h1 style={{ margin: 0 }}>Page</h1>,
   },
   parameters: {

@@ -1,11 +1,11 @@
 import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { paths } from '../../../src/shared/paths';
 import { Button } from '../../../src/ui/Button';
 import { TextField } from '../../../src/ui/TextField';
 import { notificationHandlers, shellHandlers } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, screen } from './storyUtils';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, screen, shellArgs } from './storyUtils';
 
 /**
  * Where the notification pop-ups sit in the signed-in shell (docs/portal-shell.md): never over the
@@ -38,11 +38,7 @@ const meta = {
   title: 'Features/Shell/NotificationPlacement',
   component: PortalShell,
   args: {
-    onLogout: fn(),
-    productName: 'Publisher Portal',
-    siteId: '1',
-    blogUrl: 'https://blog.example.com/',
-    notifications: { popDelay: 100 },
+    ...shellArgs(100),
     children: <WorkingPage />,
   },
   parameters: { layout: 'fullscreen', router: { initialEntries: [paths.search()] } },

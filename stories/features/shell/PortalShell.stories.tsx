@@ -16,7 +16,7 @@ import {
   shellHandlers,
   usageHandlers,
 } from '../../mocks/shell';
-import { animationsSettled, fasterTimers, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, wait } from './storyUtils';
+import { animationsSettled, fasterTimers, forgetDanglingAnnouncements, mobileFrame, RouteProbe, screen, shellArgs, wait } from './storyUtils';
 import { NOTIFICATION_POP_DELAY_MS } from '../../../src/features/shell/Notifications';
 import { LoadingScreen } from '../../../src/features/auth/LoadingScreen';
 import { paths } from '../../../src/shared/paths';
@@ -61,11 +61,7 @@ const meta = {
   title: 'Features/Shell/PortalShell',
   component: PortalShell,
   args: {
-    onLogout: fn(),
-    productName: 'Publisher Portal',
-    siteId: '1',
-    blogUrl: 'https://blog.example.com/',
-    notifications: { popDelay: 300 },
+    ...shellArgs(300),
     children: (
       <>
         <UnauthorizedSpy />

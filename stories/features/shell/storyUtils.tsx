@@ -1,6 +1,6 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useLocation } from 'react-router-dom';
-import { within } from 'storybook/test';
+import { fn, within } from 'storybook/test';
 
 /**
  * Shared by the shell and dashboard stories.
@@ -81,3 +81,12 @@ export function RouteProbe() {
     </output>
   );
 }
+
+/** The signed-in shell's props every shell story starts from (a fresh onLogout spy per story file). */
+export const shellArgs = (popDelay: number) => ({
+  onLogout: fn(),
+  productName: 'Publisher Portal',
+  siteId: '1',
+  blogUrl: 'https://blog.example.com/',
+  notifications: { popDelay },
+});
