@@ -9,7 +9,7 @@ import { useFlowActor } from '../../lib/flowActor';
 import { codeVerificationMachine } from '../../machines/codeVerification.machine';
 import { settingsVerificationMachine } from '../../machines/settingsVerification.machine';
 import { Modal } from '../../ui/Modal';
-import { preloadEditControls } from './cards';
+import { preloadEditControls } from './cards/editControls';
 import { settingsText, SettingsView } from './SettingsView';
 
 /*

@@ -1,0 +1,36 @@
+import { settingsFieldMessages } from '../../../api/contract/settings';
+import { settingsApi } from '../../../api/settingsApi';
+import { useApiDispatch } from '../../../api/baseApi';
+import { PhoneInput } from '../../../components/forms/PhoneInput';
+import { SettingsCard } from '../SettingsCard';
+import { Facts, outcome, show, usePhoneCheck, type CardProps } from './cardKit';
+
+interface PhoneValues {
+  mobile: string;
+  phone: string;
+}
+
+export function PhoneCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+  const dispatch = useApiDispatch();
+  const checkPhone = usePhoneCheck();
+  const p = affiliate.affiliate_personal_information;
+  return (
+    <SettingsCard<PhoneValues>
+      title="Phone Information"
+      data-testid="phone-card"
+      editable={editable}
+      saved={{ mobile: p.mobile_phone, phone: p.phone }}
+      onLocked={onLocked}
+      onSaved={onSaved}
+      view={<Facts rows={[['Mobile', show(p.mobile_phone)], ['Phone', show(p.phone)]]} />}
+      validate={(v) => ({ mobile: v.mobile.trim() ? undefined : settingsFieldMessages.mobile })}
+      save={async (v) => (await checkPhone(v.mobile)) ?? outcome(dispatch(settingsApi.endpoints.phoneDetails.initiate(v)))}
+      form={({ values, errors, set, isDisabled }) => (
+        <>
+          <PhoneInput label="Mobile number" value={values.mobile} onChange={(x) => set('mobile', x)} error={errors.mobile} isRequired isDisabled={isDisabled} />
+          <PhoneInput label="Phone number" value={values.phone} onChange={(x) => set('phone', x)} error={errors.phone} isDisabled={isDisabled} />
+        </>
+      )}
+    />
+  );
+}
