@@ -7,8 +7,8 @@ import { LOCALHOST_TLS } from '../tests/fixtures/tls/localhost';
 /**
  * How `npm run bench:web` serves the product: as a deployment does, over HTTPS, which every browser
  * speaks HTTP/2 on (the product's own TLS_CERT_FILE / TLS_KEY_FILE with the repository's localhost
- * certificate, tests/fixtures/tls). BENCH_WEB_HTTP1=1 serves plain HTTP/1.1 instead, as measured up to
- * stop 38 (docs/web-performance.md "HTTPS and HTTP/2").
+ * certificate, tests/fixtures/tls). BENCH_WEB_HTTP1=1 serves plain HTTP/1.1 instead, for comparison with
+ * figures taken that way (docs/adr/0012-https-and-http2-in-the-product.md).
  */
 export const benchTls = process.env.BENCH_WEB_HTTP1 === '1' ? undefined : LOCALHOST_TLS;
 
