@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newOpaqueId, writeClicks, type ClickRow } from '../../server/modules/tracking/clicks';
+import type { ClickRow } from '../../server/modules/tracking/clickColumns';
+import { newOpaqueId } from '../../server/modules/tracking/clickIds';
+import { writeClicks } from '../../server/modules/tracking/clickWrite';
 import { openTestDatabase, type TestDatabase } from './helpers';
 import { seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 

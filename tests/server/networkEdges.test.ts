@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { parseAddressList, parseTrustedProxies } from '../../server/lib/trustedProxies';
 import { CLICK_NOT_RECORDED_YET, ConversionBatcher } from '../../server/modules/tracking/conversions';
-import { newOpaqueId } from '../../server/modules/tracking/clicks';
+import { newOpaqueId } from '../../server/modules/tracking/clickIds';
 import { setupTestApp, testEngine, type TestContext } from './helpers';
 import { seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 import { freePort } from './pgCluster';

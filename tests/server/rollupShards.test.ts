@@ -2,14 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as shardsMigration from '../../server/db/migrations/0019_rollup_shards';
 import { foldRollupShards } from '../../server/db/rollups';
-import { ClickBatcher, newOpaqueId, writeClicks, type ClickRow } from '../../server/modules/tracking/clicks';
+import { ClickBatcher } from '../../server/modules/tracking/clickBatcher';
+import type { ClickRow } from '../../server/modules/tracking/clickColumns';
+import { newOpaqueId } from '../../server/modules/tracking/clickIds';
+import { writeClicks } from '../../server/modules/tracking/clickWrite';
 import { ConversionBatcher } from '../../server/modules/tracking/conversions';
 import { SLOTS_PER_PROCESS } from '../../server/modules/tracking/rollupShards';
 import { openTestDatabase, testEngine, type TestDatabase } from './helpers';
 import { linkOf, seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 
 /**
- * Rollup shards (issue 12, migration 0019): each batch in flight writes the rollup rows of its own
+ * Rollup shards (migration 0019): each batch in flight writes the rollup rows of its own
  * shard, so batches of two server processes (or a process's click and conversion batches) never
  * wait for each other's row locks, and every reader still gets the sums.
  */

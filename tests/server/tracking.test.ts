@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingLinkResponse } from '../../src/api/contract/tracking';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import { landingUrl, parseUserAgent } from '../../server/modules/tracking/clicks';
+import { landingUrl } from '../../server/modules/tracking/landingUrl';
+import { parseUserAgent } from '../../server/modules/tracking/userAgent';
 import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
 import { buildLink, codeOf, countRows, DEMO_AFFILIATE, prepareCampaign, rollupTotals, type RunnableCampaign } from './trackingFixtures';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedReference } from '../../server/db/demo/seed';
 import type { DB } from '../../server/db/schema';
-import { newOpaqueId } from '../../server/modules/tracking/clicks';
+import { newOpaqueId } from '../../server/modules/tracking/clickIds';
 
 /**
  * A one-campaign network for tests that run a real server process (reliability) and for the

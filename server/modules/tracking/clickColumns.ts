@@ -1,6 +1,9 @@
+import type { Insertable } from 'kysely';
+import type { DB } from '../../db/schema';
+
 /**
  * The clicks table's columns a click write sets, with their Postgres types, in one order: the click
- * batch statement's arrays (clicks.ts), the click journal's COPY lines and its staging table
+ * batch statement's arrays (clickWrite.ts), the click journal's COPY lines and its staging table
  * (journal.ts) all follow it.
  */
 export const CLICK_COLUMNS = [
@@ -15,3 +18,6 @@ export const CLICK_COLUMN_LIST = CLICK_COLUMNS.map(([c]) => c).join(', ');
 
 /** The dimensions of a rollup row (stats_daily, stats_quarter) besides its day or quarter and shard. */
 export const ROLLUP_DIMS = 'affiliate_id, campaign_id, creative_id, landing_page_id, sub1';
+
+/** A click to write, with its explicit time (the live engine's `now()`, or a demo history's). */
+export type ClickRow = Insertable<DB['clicks']> & { clicked_at: Date };

@@ -160,7 +160,7 @@ export class ClickJournal {
   }
 
   /**
-   * Appends a batch's lines (`count` clicks, made by clicks.ts journalLines) and resolves once they are on disk (refused when the backlog is full). Writes go
+   * Appends a batch's lines (`count` clicks, made by clickEncoding.ts journalLines) and resolves once they are on disk (refused when the backlog is full). Writes go
    * one after the other; their fdatasyncs may overlap (group commit: a batch is written while the
    * previous one's sync is under way, when the batcher allows two in flight).
    */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../lib/databaseErrors';
-import type { ResolvedLink } from './clicks';
+import type { ResolvedLink } from './resolvedLink';
 
 type Load = (db: Kysely<DB>, code: string) => Promise<ResolvedLink | null>;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { BUILT_IN_CREATIVES, LINK_TRAFFIC_TYPES, type TrackingLinkRequest, type TrackingLinkResponse } from '../../../src/api/contract/tracking';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
-import { newOpaqueId } from './clicks';
+import { newOpaqueId } from './clickIds';
 import type { TrackingOptions } from './options';
 import type { z } from 'zod';
 

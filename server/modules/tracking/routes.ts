@@ -1,19 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { errorEnvelope } from '../../../src/api/contract/envelope';
 import { trackingEndpoints, trackingSiteEndpoints, type ConversionIntakeQuery } from '../../../src/api/contract/tracking';
-import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { OpenApiResponse, RouteDocs } from '../../lib/openapi';
 import { route } from '../../lib/route';
 import { clientAddress } from '../../lib/trustedProxies';
 import type { ClickEngine, ClickOutcome, ClickRequest } from './clicks';
-import { ConversionBatcher, type ConversionResult } from './conversions';
+import type { ConversionResult } from './conversionRules';
+import { ConversionBatcher } from './conversions';
 import { clicksWaitingInJournals } from './journal';
 import { buildTrackingLink } from './links';
 import type { TrackingOptions } from './options';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const CLICK_COOKIE_DAYS = 30;
 export const clickCookieName = (campaignId: number) => `pp_ck_${campaignId}`;
@@ -220,7 +220,7 @@ const PIXEL_DOCS: RouteDocs = {
 };
 
 /** /go, /postback and /pixel (outside /api: these are the addresses advertisers and visitors use). */
-export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: ClickEngine; options: TrackingOptions }> = async (app, { ctx, engine, options }) => {
+export const trackingRoutes: RoutePlugin = async (app, { ctx, clickEngine: engine, tracking: options }) => {
   // The tracking addresses are exempt from the global per-address rate limit (rateLimit: false on each).
   route(
     app,
@@ -307,8 +307,11 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: Cl
 };
 
 /** POST /api/trackinglink (spec 000 sections 4 and 7). */
-export const trackingLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; options: TrackingOptions }> = async (app, { ctx, options }) => {
+export const trackingLinkRoutes: RoutePlugin = async (app, { ctx, tracking: options }) => {
   route(app, trackingEndpoints.createTrackingLink, async (request) =>
     buildTrackingLink(ctx.db as Kysely<DB>, request.auth.affiliateId, request.body, options),
   );
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [trackingLinkRoutes], site: [trackingRoutes] };

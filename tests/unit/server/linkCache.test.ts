@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../../server/db/schema';
-import type { ResolvedLink } from '../../../server/modules/tracking/clicks';
+import type { ResolvedLink } from '../../../server/modules/tracking/resolvedLink';
 import { LinkCache } from '../../../server/modules/tracking/linkCache';
 
 const db = {} as Kysely<DB>;

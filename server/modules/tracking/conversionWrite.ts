@@ -1,0 +1,174 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { dayInZone } from '../../../src/shared/dates';
+import { quarterOf } from './clickEncoding';
+import type { ClickForConversion, ConversionInput, ConversionResult, ConversionRow } from './conversionRules';
+import { queryNamed } from './prepared';
+
+/** The text of loadClicks (a named statement: see prepared.ts). */
+const LOAD_CLICKS_SQL = `
+    select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
+           cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
+           c.name as campaign_name, c.tracking_type, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
+           p.id as postback_id, p.type as postback_type, p.code as postback_code
+    from clicks cl
+    join campaigns c on c.id = cl.campaign_id
+    join advertisers a on a.id = c.advertiser_id
+    left join lateral (
+      select id, rate_type, rate from campaign_rates
+      where campaign_id = cl.campaign_id and status = 'Active' order by is_default desc, id limit 1
+    ) r on true
+    left join lateral (
+      select id, type, code from postbacks
+      where affiliate_id = cl.affiliate_id and (campaign_id = cl.campaign_id or campaign_id is null)
+        and type <> '' and btrim(code) <> ''
+      order by campaign_id nulls last limit 1
+    ) p on true
+    where cl.click_key = any($1::text[])`;
+
+/**
+ * The clicks with their campaign, advertiser secret, rate (the default active one) and the affiliate
+ * postback each fires (the campaign's own when it has a type and code, else the
+ * global one), in one round trip for a whole batch.
+ */
+export async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
+  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_1', LOAD_CLICKS_SQL, [clickIds]);
+  const clicks = new Map<string, ClickForConversion>();
+  for (const row of rows) {
+    row.id = Number(row.id);
+    row.rate = row.rate === null ? null : Number(row.rate);
+    clicks.set(row.click_key, row);
+  }
+  return clicks;
+}
+
+/** The text of writeConversions (a named statement: see prepared.ts). */
+const WRITE_CONVERSIONS_SQL = `
+    with input as (
+      select * from json_to_recordset($1::json) as x(
+        i int, click_id bigint, affiliate_id int, campaign_id int, rate_id int, creative_id int, landing_page_id int,
+        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric,
+        advertiser_ref text, ip text, country_code text, region text, city text, device text, os text, system text,
+        converted_at timestamptz, intake text, day date, bucket timestamptz, postback_id int, postback_type text, url text)
+    ),
+    conv as (
+      insert into conversions (click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
+                               status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
+                               converted_at, intake)
+      select click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
+             status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
+             converted_at, intake
+      from input order by i
+      on conflict (campaign_id, advertiser_ref) where advertiser_ref <> '' do nothing
+      returning id, campaign_id, advertiser_ref
+    ),
+    done as (
+      select input.*, conv.id as conversion_id from conv join input using (campaign_id, advertiser_ref)
+    ),
+    outbox as (
+      insert into postback_deliveries (conversion_id, affiliate_id, postback_id, type, url, next_attempt_at, created_at)
+      select conversion_id, affiliate_id, postback_id, postback_type, url, converted_at, converted_at
+      from done where url is not null
+    ),
+    quarter as (
+      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
+      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
+      from done
+      group by bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
+      order by affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1
+      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
+        leads = stats_quarter.leads + excluded.leads, sales = stats_quarter.sales + excluded.sales, earnings = stats_quarter.earnings + excluded.earnings
+      returning 1
+    ),
+    rollup as (
+      insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
+      select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
+      from done
+      group by day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
+      order by affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1
+      on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
+        leads = stats_daily.leads + excluded.leads, sales = stats_daily.sales + excluded.sales, earnings = stats_daily.earnings + excluded.earnings
+    )
+    select i, conversion_id as id from done`;
+
+/**
+ * One statement for a batch of conversions, hence atomic without BEGIN/COMMIT round trips: the
+ * conversions (a repeated (campaign, transaction id) inserts nothing), the outbox rows of those
+ * inserted, and their leads, sales and earnings added to the rollups' rows of `shard` (in key order;
+ * rollupShards.ts: no other batch in flight writes that shard). Rows travel as one JSON parameter; the
+ * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
+ * each inserted row by its index.
+ */
+export async function writeConversions(db: Kysely<DB>, rows: ConversionRow[], shard: number): Promise<Map<number, number>> {
+  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_2', WRITE_CONVERSIONS_SQL, [
+    // Each row's JSON with its index i appended (no object spread per row).
+    `[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`,
+    shard,
+  ]);
+  return new Map(done.map((d) => [Number(d.i), Number(d.id)]));
+}
+
+interface RollupKey { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string }
+
+async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads: number, sales: number, earnings: number, shard: number) {
+  const { day: _day, ...dims } = key;
+  await trx
+    .insertInto('stats_quarter')
+    .values({ ...dims, bucket: quarterOf(at), clicks: 0, leads, sales, earnings, shard })
+    .onConflict((oc) =>
+      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
+        leads: sql`stats_quarter.leads + excluded.leads`,
+        sales: sql`stats_quarter.sales + excluded.sales`,
+        earnings: sql`stats_quarter.earnings + excluded.earnings`,
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('stats_daily')
+    .values({ ...key, clicks: 0, leads, sales, earnings, shard })
+    .onConflict((oc) =>
+      oc.columns(['affiliate_id', 'day', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
+        leads: sql`stats_daily.leads + excluded.leads`,
+        sales: sql`stats_daily.sales + excluded.sales`,
+        earnings: sql`stats_daily.earnings + excluded.earnings`,
+      }),
+    )
+    .execute();
+}
+
+/** A reversal: the reversals row, the conversion marked reversed, its lead and earnings taken back. */
+export async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: ConversionInput, shard: number): Promise<ConversionResult> {
+  let result: ConversionResult | undefined;
+  // Its own transaction, or the caller's when it already runs in one (the demo seed).
+  const inTransaction = (fn: (trx: Transaction<DB>) => Promise<void>) =>
+    db.isTransaction ? fn(db as Transaction<DB>) : db.transaction().execute(fn);
+  await inTransaction(async (trx) => {
+    const conversion = await trx
+      .selectFrom('conversions')
+      .selectAll()
+      .where('campaign_id', '=', campaignId)
+      .where('advertiser_ref', '=', txid)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!conversion) throw notFound('txid: no conversion with this transaction id to reverse.');
+    if (conversion.status === 'reversed' || conversion.status === 'rejected') {
+      result = { message: 'This conversion was already reversed; nothing changed.', duplicate: true, conversion_id: conversion.id, html: null, queued: false };
+      return;
+    }
+    await trx.updateTable('conversions').set({ status: 'reversed' }).where('id', '=', conversion.id).execute();
+    await trx
+      .insertInto('reversals')
+      .values({ conversion_id: conversion.id, affiliate_id: conversion.affiliate_id, amount: conversion.payout, reversed_at: input.at, reason: (input.reason ?? '').slice(0, 200) })
+      .execute();
+    await addToRollup(
+      trx,
+      { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
+      new Date(conversion.converted_at),
+      -1, -conversion.sale_amount, -conversion.payout,
+      shard,
+    );
+    result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -conversion.payout, html: null, queued: false };
+  });
+  return result!;
+}
