@@ -3,17 +3,8 @@ import { contentEndpoints } from './contract/content';
 import { dashboardEndpoints, type AnnouncementNotice } from './contract/dashboard';
 import { plain, send, withBody, type Body, type Reply } from './endpoints';
 
-const {
-  getAffiliateStats,
-  getPerformanceBonus,
-  optInPerformanceBonus,
-  getDashboardModals,
-  dismissAnnouncement,
-  confirmMissingDocs,
-  getVerticalList,
-  getTargetStatus,
-  saveTargets,
-} = dashboardEndpoints;
+const { getAffiliateStats, getPerformanceBonus, optInPerformanceBonus, getDashboardModals } = dashboardEndpoints;
+const { dismissAnnouncement, confirmMissingDocs, getVerticalList, getTargetStatus, saveTargets } = dashboardEndpoints;
 const { getCampaignSlider } = contentEndpoints;
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Affiliate', 'PerformanceBonus', 'DashboardModals'] });

@@ -19,8 +19,8 @@ export interface CampaignPostbackArgs extends PostbackRequestInput {
 }
 
 /**
- * Postbacks (spec 000 §5 and §7, spec 002 §2, §4 and §7) and the delivery log (issue 15, beyond the
- * spec; contract in src/api/contract/postbackLog.ts). A campaign's save reloads that campaign (its
+ * Postbacks (spec 000 §5 and §7, spec 002 §2, §4 and §7) and the delivery log (beyond the
+ * spec, for the affiliate's own troubleshooting; contract in src/api/contract/postbackLog.ts). A campaign's save reloads that campaign (its
  * `postback` is part of GET /campaign/{id}); the global save reloads GET /affiliate, where the shell
  * and the campaign forms read the saved global postback (promotional_methods.global_callback_*).
  */

@@ -13,6 +13,15 @@ function setBadge(balance: number) {
   });
 }
 
+/** A redeem or a cancel answers with the new balance: the badge takes it once the answer is in. */
+async function badgeFromAnswer(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: ReturnType<typeof setBadge>) => unknown; queryFulfilled: Promise<{ data: { balance: number } }> },
+) {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  if (data) dispatch(setBadge(data.balance));
+}
+
 /**
  * The rewards answer is fetched again after any answer of the server, a refusal too: a 404 or 409
  * (the entry was cancelled or paid in another tab, the limit was reached elsewhere) means the page
@@ -38,18 +47,12 @@ export const rewardsApi = api.injectEndpoints({
     }),
     redeem: build.mutation<Reply<typeof redeem>, Body<typeof redeem>>({
       query: withBody(redeem),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(setBadge(data.balance));
-      },
+      onQueryStarted: badgeFromAnswer,
       invalidatesTags: afterAnswer,
     }),
     cancelRedeem: build.mutation<Reply<typeof cancelRedeem>, Body<typeof cancelRedeem>>({
       query: withBody(cancelRedeem),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(setBadge(data.balance));
-      },
+      onQueryStarted: badgeFromAnswer,
       invalidatesTags: afterAnswer,
     }),
     resources: build.query<Reply<typeof resources>, void>({

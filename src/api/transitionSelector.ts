@@ -9,7 +9,7 @@ type Equality<T> = (a: T, b: T) => boolean;
  * selects changes outside a browser event (an answer arrives, a timer fires), and at once inside one
  * (a press that starts a save shows its busy state before the next press).
  *
- * Why (issue 11, docs/web-performance.md): react-redux's `useSelector` is a `useSyncExternalStore`,
+ * Why (docs/web-performance.md): react-redux's `useSelector` is a `useSyncExternalStore`,
  * and React renders its updates in one synchronous task, however many readers an answer reaches. On
  * the dashboard that was half of the main thread's blocked time on a phone. A transition is rendered in
  * slices of about 5 ms with the browser free in between: the page's real blocked time at 4x CPU fell
