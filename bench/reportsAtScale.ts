@@ -12,7 +12,7 @@ import { get } from './served';
 import type { Product } from './web';
 
 /**
- * bench:web, the reports at scale (issue 16 targets): a conversions report of 100,000 rows answered
+ * bench:web, the reports at scale: a conversions report of 100,000 rows answered
  * in at most 1.5 s with at most 6 MB on the wire; in the browser, changing its page and sorting a
  * large report in at most 100 ms, and the CSV of every row ready in at most 1 s (median of 3). The data is real:
  * clicks and conversions written to the product's own database (PGlite, the server stopped; or

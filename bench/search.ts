@@ -1,5 +1,5 @@
 /**
- * (d) Campaign search (issue 14): with BENCH_SEARCH_CAMPAIGNS campaigns (default 20,000) in a
+ * (d) Campaign search: with BENCH_SEARCH_CAMPAIGNS campaigns (default 20,000) in a
  * Postgres schema of its own (PGlite in memory without DATABASE_URL), the p50/p95 latency of
  *   - a search with text plus three filters: GET /api/search?st=loan, traffic Email + Search
  *     (Includes), country US (Includes), CPA type F, newest first, page 1;

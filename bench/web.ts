@@ -1,12 +1,12 @@
 /**
- * `npm run bench:web`: the portal as a new user on a mid-range phone sees it (issue 11). Builds the
+ * `npm run bench:web`: the portal as a new user on a mid-range phone sees it. Builds the
  * portal, starts the real product on a fresh demo database, and runs Lighthouse (its default mobile
  * emulation and simulated throttling, Debian's Chromium) on the sign-in page and on every signed-in
  * route (as the demo affiliate, signed in once through the real form), each with an empty HTTP cache.
  * Per route, the median of BENCH_WEB_RUNS runs (3): performance and accessibility scores, LCP, TBT,
  * CLS, and the JavaScript the route downloaded (bytes over the wire, brotli here), compared with the
- * route's budget in bench/budgets.json (gzip sizes from the build, which brotli stays under).
- * Then the reports at scale (issue 16): the demo affiliate is given BENCH_WEB_CONVERSIONS (100,000)
+ * route's budget in src/app/routeManifest.ts (gzip sizes from the build, which brotli stays under).
+ * Then the reports at scale: the demo affiliate is given BENCH_WEB_CONVERSIONS (100,000)
  * more conversions (with their clicks and rollups) on the stopped product's database, the product
  * starts again, and the bench times the conversions report's answer (bytes over the wire, brotli)
  * and, in the browser, changing page, preparing the CSV of every row, and sorting the Sub ID report;
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { budgetOf, checkBudgets, type RouteBudget } from '../scripts/bundle-budget';
+import { budgetOf, checkBudgets, routeBudgets, type RouteBudget } from '../scripts/bundle-budget';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../server/db/demo/seed';
 import { paths } from '../src/shared/paths';
@@ -36,8 +36,8 @@ const root = path.join(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const say = (line: string) => console.log(line);
 
-/** The budget entry of each measured route (bench/budgets.json). */
-const budgets: RouteBudget[] = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')).routes;
+/** The budget entry of each measured route (src/app/routeManifest.ts). */
+const budgets: RouteBudget[] = routeBudgets();
 const signInBudget = budgets.find((b) => b.route.includes('sign-in'));
 
 const signedIn = [

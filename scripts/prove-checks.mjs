@@ -1,4 +1,4 @@
-// `npm run test:prove`: shows that the story checks can still fail (issue 10, docs/testing.md).
+// `npm run test:prove`: shows that the story checks can still fail (docs/testing.md).
 // Each proof makes one deliberate mistake in the working tree, runs the story tests of one file (each
 // story is rendered and played once, in light, then switched to dark: docs/adr/0008), restores the
 // file, and states which theme failed which check. A proof passes only when the mistake is caught

@@ -3,7 +3,7 @@ import { paths, BROWSE_TABS } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
 /**
- * Finding campaigns against the real product (issue 14): the browse tabs and their infinite scroll,
+ * Finding campaigns against the real product: the browse tabs and their infinite scroll,
  * a search built in the options panel and reloaded from its URL, a category link from a campaign
  * page, and a bookmark seen in the Bookmarked tab and removed. The e2e network has 60 campaigns
  * (tests/e2e/server.ts).

@@ -6,7 +6,7 @@ import { paths } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
 /**
- * The signed-in shell and the dashboard against the real product (issue 5, item 7), with the demo
+ * The signed-in shell and the dashboard against the real product, with the demo
  * affiliates of docs/dashboard.md. Each test signs in on a fresh page.
  */
 // A desktop window (the MaxMoney badge shows from 1024 px); the mobile test opens its own 375 px one.
@@ -73,7 +73,7 @@ test('quick search opens a chosen campaign, or /search with the typed term', asy
 
 test('the news dropdown lists the news with YYYY/MM/DD dates', async ({ page, product }) => {
   await signIn(page, product.url);
-  // A first visit on this device: every item is unread (issue 13).
+  // A first visit on this device: every item is unread.
   await page.getByRole('button', { name: /^News, \d+ unread$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'News' });
   await expect(dialog.getByRole('listitem').first()).toBeVisible();

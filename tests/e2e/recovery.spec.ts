@@ -3,7 +3,7 @@ import { paths } from '../../src/shared/paths';
 import { recoveryMessages } from '../../src/shared/recovery';
 
 /**
- * Password recovery against the real product (issue 18, docs/recovery.md): the demo affiliate with
+ * Password recovery against the real product (docs/recovery.md): the demo affiliate with
  * optional two-factor (no other journey changes it; a mobile number on file) forgets the password,
  * solves the real captcha (the browser does the proof of work), follows the e-mailed link from the
  * outbox (the server's console), resets with the SMS code from the outbox and signs in with the

@@ -3,8 +3,8 @@ import { paths } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
 /**
- * The referral program and the partner resources against the real product (issue 19,
- * docs/resources-and-referrals-portal.md): the demo affiliate (id 100001) copies the referral link
+ * The referral program and the partner resources against the real product
+ * (docs/resources-and-referrals-portal.md): the demo affiliate (id 100001) copies the referral link
  * from /refer (read back from the clipboard), a visitor who is not signed in opens what was copied and
  * lands in the registration wizard with the referral banner; /resources shows the network's resources
  * by category.

@@ -3,7 +3,7 @@ import { expect, test, E2E_OPERATOR, LEAD_PIXEL_ORIGIN } from './server';
 import { paths } from '../../src/shared/paths';
 
 /**
- * Joining the network against the real product (issue 18, docs/registration.md): a visitor with a
+ * Joining the network against the real product (docs/registration.md): a visitor with a
  * referral link goes through every step of the wizard with real ID images (front and back), gets the
  * confirmation e-mail (read from the outbox on the server's console), opens its link, is approved
  * through the operator API and signs in, past the two-factor offer, to a stored session.

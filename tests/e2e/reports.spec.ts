@@ -5,7 +5,7 @@ import { paths } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
 /**
- * The reports against the real product (issue 16): a click through /go and its conversion through
+ * The reports against the real product: a click through /go and its conversion through
  * /postback show at once in today's clicks, earnings and conversions reports (the demo affiliate's own
  * day, GMT-05:00); the earnings row drills down to Sub ID 1; the conversions CSV holds the conversion.
  */

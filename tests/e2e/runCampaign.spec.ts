@@ -7,7 +7,7 @@ import { paths } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
 /**
- * Running a campaign against the real product (issue 15): the demo affiliate opens a campaign it is
+ * Running a campaign against the real product: the demo affiliate opens a campaign it is
  * approved on, builds a tracking link with a creative and a sub ID, saves its own URL postback aimed
  * at a local receiver, the link is clicked (the real redirect records the click), the advertiser's
  * pixel converts it, the affiliate's postback arrives at the receiver with its macros filled, the

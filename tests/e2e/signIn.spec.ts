@@ -26,7 +26,7 @@ test('the demo affiliate signs straight in to /dashboard, and sign-out removes t
   expect(keys.aid).toMatch(/^\d+$/);
   expect(keys.copy).toBeTruthy();
 
-  // Logout lives in the top bar's account menu (issue 5).
+  // Logout lives in the top bar's account menu.
   await page.getByRole('button', { name: /^Account/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -60,7 +60,7 @@ test('a token revoked elsewhere ends the session at the next screen, and sign-in
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the sign-in form is drawn without the store and the machines, which load on the first touch (issue 11)', async ({ page, product }) => {
+test('the sign-in form is drawn without the store and the machines, which load on the first touch', async ({ page, product }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT_NAME } from '../../../src/shared/product';
 const docWith = (content: string | null) =>
   ({ querySelector: () => (content === null ? null : { content }) }) as unknown as Document;
 
-describe('page titles (issue 13)', () => {
+describe('page titles', () => {
   it('names the screen first, then the product', () => {
     expect(documentTitle('Dashboard', 'Acme Partners')).toBe('Dashboard | Acme Partners');
     expect(documentTitle(null, 'Acme Partners')).toBe('Acme Partners');

@@ -26,7 +26,7 @@ function runBoot(stored: string | null, prefersDark: boolean, storageThrows = fa
   return root;
 }
 
-describe('the theme choice (issue 13)', () => {
+describe('the theme choice', () => {
   it('reads the stored choice, System when none or unknown', () => {
     const store = (v: string | null) => ({ getItem: () => v });
     expect(readThemeChoice(store('dark'))).toBe('dark');

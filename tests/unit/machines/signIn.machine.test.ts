@@ -195,7 +195,7 @@ describe('the captcha of a busy address (docs/adr/0009)', () => {
   });
 });
 
-describe('the half sign-in (issue 13)', () => {
+describe('the half sign-in', () => {
   const otpAnswer = (verify: () => Promise<unknown>) =>
     signInMachine.provide({
       actors: {

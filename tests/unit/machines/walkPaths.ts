@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { expect, it } from 'vitest';
 
 /**
  * Model-based walking of a machine's paths: xstate/graph finds every shortest path (treating the
@@ -56,4 +57,22 @@ export async function replay<M extends AnyStateMachine>(
   const final = actor.getSnapshot();
   actor.stop();
   return { final, visited };
+}
+
+/**
+ * The two tests of a machine's walk, for a machine whose every state is named by its value: the paths
+ * reach exactly `states`, and each path replayed ends in its state with its context.
+ */
+export function walkEveryPath<M extends AnyStateMachine>(machine: M, input: unknown, events: EventObject[], stubbedActors: string[], states: string[]): void {
+  const paths = findPaths(machine, input, events);
+
+  it('reaches every state', () => {
+    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(states.map((state) => JSON.stringify(state))));
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' > '), p] as const))('walks %s', async (_name, path) => {
+    const { final } = await replay(machine, path, input, stubbedActors);
+    expect(final.value).toEqual(path.state.value);
+    expect(final.context).toEqual(path.state.context);
+  });
 }

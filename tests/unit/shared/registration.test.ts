@@ -77,7 +77,7 @@ describe('edges that pass', () => {
   it('accepts exactly 100 characters of name, 49 of Telegram, 50 and 200 of description', () => {
     expect(validatePersonal({ ...personal, firstname: 'a'.repeat(50), lastname: 'b'.repeat(50) })).toEqual({});
   });
-  it('accepts a password of 7 and of 30 characters: the stated rule (7-30), although the stated message says 8-12 (issue 18)', () => {
+  it('accepts a password of 7 and of 30 characters: the stated rule (7-30), although the stated message says 8-12', () => {
     expect(validatePersonal({ ...personal, password: 'secr#12', password2: 'secr#12' })).toEqual({});
     const thirty = `secret#1${'x'.repeat(22)}`;
     expect(thirty).toHaveLength(30);
