@@ -1,6 +1,6 @@
 import type { ReApplicationDetails, RegisterInput, TrackApplicationBody } from '../../api/contract/register';
 import { storageKeys } from '../../lib/storageKeys';
-import type { ApplicationContext, RegistrationFields, SubmitInput, TrackInput } from '../../machines/registration.machine';
+import type { ApplicationContext, RegistrationFields, SubmitInput, TrackInput } from '../../machines/registration.types';
 import { numericId } from '../../shared/registration';
 
 /**

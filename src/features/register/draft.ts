@@ -1,4 +1,4 @@
-import { emptyFields, type RegistrationFields, type ResumeStep, type StepName } from '../../machines/registration.machine';
+import { emptyFields, type RegistrationFields, type ResumeStep, type StepName } from '../../machines/registration.types';
 
 /** Not the spec's, in this tab's sessionStorage: what the wizard was given so far in this visit. */
 export const DRAFT_KEY = 'mb-register-draft';

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { registerApi } from '../../api/registerApi';
 import { callApi } from '../../components/auth/codeActors';
-import type { CallAnswer, PhoneCheckAnswer, PrefillAnswer, SubmitInput, TrackInput } from '../../machines/registration.machine';
+import type { CallAnswer, PhoneCheckAnswer, PrefillAnswer, SubmitInput, TrackInput } from '../../machines/registration.types';
 import { registrationMessages } from '../../shared/registration';
 import { fieldsOfDetails, registerBody, trackingBody } from './applicationData';
 

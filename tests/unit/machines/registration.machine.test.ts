@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { registrationMachine } from '../../../src/machines/registration.machine';
 import {
   emptyFields,
   progressOf,
-  registrationMachine,
   stepNumbers,
   type CallAnswer,
   type PhoneCheckAnswer,
@@ -12,7 +12,7 @@ import {
   type RegistrationInput,
   type SubmitInput,
   type TrackInput,
-} from '../../../src/machines/registration.machine';
+} from '../../../src/machines/registration.types';
 import { applicationContext, registerBody } from '../../../src/features/register/applicationData';
 import { TIME_ZONES } from '../../../src/shared/profileOptions';
 import { registrationMessages } from '../../../src/shared/registration';
