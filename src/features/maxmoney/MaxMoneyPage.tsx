@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import type { RewardsResponse } from '../../api/contract/rewards';
 import { errorText } from '../../api/errors';
+import { PageState } from '../../components/PageState';
 import { rewardsApi, useMaxmoneyQuery } from '../../api/rewardsApi';
 import { usePageTitle } from '../../lib/page';
 import { formatMoney, formatPoints } from '../../shared/format';
@@ -12,14 +13,13 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
-import { PageFailure } from '../../ui/PageFailure';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { REDEEM_FOR_CASH, withNewRedeem } from './maxmoneyView';
 import type { ProgramModal } from './ProgramModals';
 import type { Redeemed } from './RedeemModal';
 import { TransactionHistory, type Cancelled } from './TransactionHistory';
 
-export const PAGE_TITLE = 'MaxMoney';
+const PAGE_TITLE = 'MaxMoney';
 
 // The modals (react-aria's modal, the text field, the FAQ's text) load when first wanted, not with the
 // route: the route's budget is 250 KiB and the shell alone is about 240 (docs/maxmoney-portal.md).
@@ -35,12 +35,12 @@ const PromoLists = lazy(() => promoListsChunk().then((m) => ({ default: m.PromoL
 if (typeof window !== 'undefined') void promoListsChunk().catch(() => undefined);
 const RedeemModal = lazy(() => loadRedeemModal().then((m) => ({ default: m.RedeemModal })));
 const ProgramModals = lazy(() => loadProgramModals().then((m) => ({ default: m.ProgramModals })));
-export const BALANCE_TITLE = 'Your balance';
+const BALANCE_TITLE = 'Your balance';
 
 type Notice = { variant: 'success' | 'error'; text: string; key: number };
 
 /**
- * The MaxMoney page, /maxmoney (spec 001 §2.2, §3, §4, §5, §8, §9; issue 19): the balance and its
+ * The MaxMoney page, /maxmoney (spec 001 §2.2, §3, §4, §5, §8, §9): the balance and its
  * redeem modal, the history with the cancel of a pending redemption, the FAQ and the terms, and the
  * promo lists. Every step is one press and a second one, kept in component state (no machine).
  */
@@ -99,90 +99,70 @@ export function MaxMoneyPage() {
   );
   const onCancelFailed = useCallback((text: string) => setHistoryNotice({ variant: 'error', text, key: Date.now() }), []);
 
-  const { data, error, isFetching } = query;
-  let body;
-  // Spec 001 §8: a 401 is silent, the session flow signs the affiliate out.
-  if (error && 'status' in error && error.status === 401) body = null;
-  else if (!data && error) {
-    body = (
-      <PageFailure onRetry={() => void query.refetch()} isRetrying={isFetching}>
-        {errorText(error)}
-      </PageFailure>
-    );
-  } else if (!data) {
-    body = (
-      <Card>
-        <CardBody>
-          <PageLoading>
-            <Spinner label="Loading your points" />
-          </PageLoading>
-        </CardBody>
-      </Card>
-    );
-  } else {
-    body = (
-      <>
-        <BalanceCard
+  const body = (data: RewardsResponse) => (
+    <>
+      <BalanceCard
+        rewards={data}
+        notice={balanceNotice}
+        onRedeem={() => {
+          setMounted((m) => ({ ...m, redeem: true }));
+          setRedeemOpen(true);
+        }}
+        onProgram={(modal) => {
+          setMounted((m) => ({ ...m, program: true }));
+          setProgramModal(modal);
+        }}
+      />
+      <div>
+        {historyNotice && (
+          <NoticeSlot key={historyNotice.key}>
+            <SystemMessage variant={historyNotice.variant} onDismiss={() => setHistoryNotice(null)}>
+              {historyNotice.text}
+            </SystemMessage>
+          </NoticeSlot>
+        )}
+        <TransactionHistory ref={historyHeading} transactions={data.transactions} onCancelled={onCancelled} onCancelFailed={onCancelFailed} />
+      </div>
+      <Suspense
+        fallback={
+          <Card>
+            <CardBody>
+              <PageLoading>
+                <Spinner label="Loading the promos" />
+              </PageLoading>
+            </CardBody>
+          </Card>
+        }
+      >
+        <PromoLists
           rewards={data}
-          notice={balanceNotice}
-          onRedeem={() => {
-            setMounted((m) => ({ ...m, redeem: true }));
-            setRedeemOpen(true);
-          }}
-          onProgram={(modal) => {
+          onShowTerms={() => {
             setMounted((m) => ({ ...m, program: true }));
-            setProgramModal(modal);
+            setProgramModal('terms');
           }}
         />
-        <div>
-          {historyNotice && (
-            <NoticeSlot key={historyNotice.key}>
-              <SystemMessage variant={historyNotice.variant} onDismiss={() => setHistoryNotice(null)}>
-                {historyNotice.text}
-              </SystemMessage>
-            </NoticeSlot>
-          )}
-          <TransactionHistory ref={historyHeading} transactions={data.transactions} onCancelled={onCancelled} onCancelFailed={onCancelFailed} />
-        </div>
-        <Suspense
-          fallback={
-            <Card>
-              <CardBody>
-                <PageLoading>
-                  <Spinner label="Loading the promos" />
-                </PageLoading>
-              </CardBody>
-            </Card>
-          }
-        >
-          <PromoLists
-            rewards={data}
-            onShowTerms={() => {
-              setMounted((m) => ({ ...m, program: true }));
-              setProgramModal('terms');
-            }}
+      </Suspense>
+      <Suspense fallback={null}>
+        {mounted.redeem && (
+          <RedeemModal
+            isOpen={redeemOpen}
+            onOpenChange={setRedeemOpen}
+            redeemLimit={data.redeem_limit}
+            redeemedThisWeek={data.redeemed_this_week}
+            onRedeemed={onRedeemed}
           />
-        </Suspense>
-        <Suspense fallback={null}>
-          {mounted.redeem && (
-            <RedeemModal
-              isOpen={redeemOpen}
-              onOpenChange={setRedeemOpen}
-              redeemLimit={data.redeem_limit}
-              redeemedThisWeek={data.redeemed_this_week}
-              onRedeemed={onRedeemed}
-            />
-          )}
-          {mounted.program && <ProgramModals open={programModal} onClose={() => setProgramModal(null)} redeemLimit={data.redeem_limit} />}
-        </Suspense>
-      </>
-    );
-  }
+        )}
+        {mounted.program && <ProgramModals open={programModal} onClose={() => setProgramModal(null)} redeemLimit={data.redeem_limit} />}
+      </Suspense>
+    </>
+  );
 
   return (
     <PageStack>
       <h1>{PAGE_TITLE}</h1>
-      {body}
+      <PageState query={query} loadingLabel="Loading your points" loading="card" retry="keeps-failure" failure={errorText}>
+        {body}
+      </PageState>
     </PageStack>
   );
 }
@@ -294,5 +274,4 @@ const NoticeSlot = styled.div`
     margin: ${({ theme }) => theme.space[4]}px 0 0;
   }
 `;
-
 

@@ -4,6 +4,7 @@ import { useGetAffiliateQuery } from '../../api/affiliateApi';
 import { apiBase as defaultApiBase } from '../../api/baseApi';
 import { REFERRAL_BANNER_SIZES, REFERRAL_LOGO_SIZE, REFERRAL_LOGOS } from '../../api/contract/rewards';
 import { errorText } from '../../api/errors';
+import { PageState } from '../../components/PageState';
 import { useReferrerQuery } from '../../api/rewardsApi';
 import { readProductName, usePageTitle } from '../../lib/page';
 import { formatWholeDollars } from '../../shared/format';
@@ -13,8 +14,6 @@ import { CopyField } from '../../ui/CopyField';
 import { Link } from '../../ui/Link';
 import { PageStack } from '../../ui/PageStack';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { Spinner } from '../../ui/Spinner';
-import { PageFailure } from '../../ui/PageFailure';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { darkTheme, lightTheme } from '../../ui/theme/tokens';
 import {
@@ -162,27 +161,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The progress toward the bonus, from the approved referrals (GET /referrer); an error line in its place when the count fails. */
 function Progress() {
-  const { data, error, isFetching, refetch } = useReferrerQuery();
-  // A 401 is the session flow's: it signs the affiliate out.
-  if (error && 'status' in error && error.status === 401) return null;
-  if (error && !isFetching) {
-    return (
-      <PageFailure onRetry={() => void refetch()}>
-        {PROGRESS_FAILED} {errorText(error)}
-      </PageFailure>
-    );
-  }
-  if (!data) return <Spinner label="Loading your referrals" />;
-  const progress = referralProgress(data.referral_count);
   return (
-    <>
-      <ProgressBar label={PROGRESS_LABEL} value={progress.value} maxValue={progress.goal} valueLabel={progress.text} />
-      {progress.reached && (
-        <SystemMessage variant="success" isDismissable={false}>
-          {reachedMessage()}
-        </SystemMessage>
+    <PageState
+      query={useReferrerQuery()}
+      loadingLabel="Loading your referrals"
+      loading="inline"
+      failure={(error) => (
+        <>
+          {PROGRESS_FAILED} {errorText(error)}
+        </>
       )}
-    </>
+    >
+      {(data) => {
+        const progress = referralProgress(data.referral_count);
+        return (
+          <>
+            <ProgressBar label={PROGRESS_LABEL} value={progress.value} maxValue={progress.goal} valueLabel={progress.text} />
+            {progress.reached && (
+              <SystemMessage variant="success" isDismissable={false}>
+                {reachedMessage()}
+              </SystemMessage>
+            )}
+          </>
+        );
+      }}
+    </PageState>
   );
 }
 

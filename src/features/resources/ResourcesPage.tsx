@@ -4,13 +4,11 @@ import { apiBase as defaultApiBase } from '../../api/baseApi';
 import type { Resource } from '../../api/contract/rewards';
 import { useResourcesQuery } from '../../api/rewardsApi';
 import { usePageTitle } from '../../lib/page';
-import { Card, CardBody } from '../../ui/Card';
-import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
-import { Spinner } from '../../ui/Spinner';
-import { PageFailure } from '../../ui/PageFailure';
+import { PageState } from '../../components/PageState';
+import { PageStack } from '../../ui/PageStack';
 import { ResourceCard } from './ResourceCard';
 
-export const PAGE_TITLE = 'Resources';
+const PAGE_TITLE = 'Resources';
 /** Spec 001 §8, for every failure of the call (the server's or the network's). */
 export const LOAD_FAILED = 'There was an error fetching the resources.';
 /** Spec 001 gives no text for an empty list; ours says it is not a fault and that it will change. */
@@ -23,7 +21,7 @@ export interface ResourceCategory {
 }
 
 /** The resources grouped by category, in the order the server lists them (category, then name). */
-export function groupByCategory(resources: readonly Resource[]): ResourceCategory[] {
+function groupByCategory(resources: readonly Resource[]): ResourceCategory[] {
   const groups = new Map<number, ResourceCategory>();
   for (const r of resources) {
     let group = groups.get(r.resource_category_id);
@@ -42,47 +40,28 @@ export function groupByCategory(resources: readonly Resource[]): ResourceCategor
  */
 export function ResourcesPage({ apiBase = defaultApiBase }: { /** Where the resource images are served from (the API base). */ apiBase?: string }) {
   usePageTitle(PAGE_TITLE);
-  const { data, error, isFetching, refetch } = useResourcesQuery();
-  const categories = useMemo(() => groupByCategory(data?.resources ?? []), [data]);
-
-  let body;
-  if (error && !isFetching) {
-    body = (
-      <PageFailure onRetry={() => void refetch()}>{LOAD_FAILED}</PageFailure>
-    );
-  } else if (!data) {
-    body = (
-      <PageLoading>
-        <Spinner label="Loading resources" />
-      </PageLoading>
-    );
-  } else if (categories.length === 0) {
-    body = (
-      <Card>
-        <CardBody>
-          <PageEmpty>{NO_RESOURCES}</PageEmpty>
-        </CardBody>
-      </Card>
-    );
-  } else {
-    body = categories.map((category) => (
-      <Category key={category.id} aria-labelledby={`resource-category-${category.id}`}>
-        <h2 id={`resource-category-${category.id}`}>{category.name}</h2>
-        <Grid>
-          {category.resources.map((resource) => (
-            <li key={resource.key_id}>
-              <ResourceCard resource={resource} apiBase={apiBase} />
-            </li>
-          ))}
-        </Grid>
-      </Category>
-    ));
-  }
+  const query = useResourcesQuery();
+  const categories = useMemo(() => groupByCategory(query.data?.resources ?? []), [query.data]);
 
   return (
     <PageStack>
       <h1>{PAGE_TITLE}</h1>
-      {body}
+      <PageState query={query} loadingLabel="Loading resources" failure={() => LOAD_FAILED} empty={{ when: () => categories.length === 0, text: NO_RESOURCES }}>
+        {() =>
+          categories.map((category) => (
+            <Category key={category.id} aria-labelledby={`resource-category-${category.id}`}>
+              <h2 id={`resource-category-${category.id}`}>{category.name}</h2>
+              <Grid>
+                {category.resources.map((resource) => (
+                  <li key={resource.key_id}>
+                    <ResourceCard resource={resource} apiBase={apiBase} />
+                  </li>
+                ))}
+              </Grid>
+            </Category>
+          ))
+        }
+      </PageState>
     </PageStack>
   );
 }
@@ -110,6 +89,4 @@ const Grid = styled.ul`
     min-width: 0;
   }
 `;
-
-
 

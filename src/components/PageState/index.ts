@@ -1,0 +1,2 @@
+export { PageState } from './PageState';
+export type { PageQuery, PageQueryError, PageStateProps } from './PageState';
