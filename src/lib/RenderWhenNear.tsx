@@ -73,7 +73,7 @@ function forget(place: FarPlace) {
  * A place that is near when it first appears renders its content before the browser paints (checked
  * in a layout effect), so content on screen never shows an empty frame.
  * Only in the product (`renderMode.offscreenWhenNear`); the workbench and the tests render at once.
- * Measured on phones' first visits in docs/web-performance.md (stop 35).
+ * Measured on phones' first visits in docs/web-performance.md.
  */
 export function RenderWhenNear({ children, minHeight = 0, defer = renderMode.offscreenWhenNear, whenIdle = true }: RenderWhenNearProps) {
   const [near, setNear] = useState(!defer || typeof IntersectionObserver === 'undefined');

@@ -3,7 +3,7 @@ import { storageKeys } from './storageKeys';
 
 /**
  * Which news this device has seen: the highest news id shown when the dropdown was last opened
- * (issue 13: the bell counts unread news, and opening it reads them). Kept on the device, like the
+ * (the bell counts unread news, and opening it reads them). Kept on the device, like the
  * spec's other client keys; every bell on the page (top bar, mobile bar) follows the same value.
  */
 const listeners = new Set<() => void>();

@@ -12,7 +12,7 @@ export function documentTitle(screen: string | null | undefined, productName: st
   return screen ? `${screen} | ${productName}` : productName;
 }
 
-/** Sets the document's title for as long as a screen (or a step of it) is shown (issue 13). */
+/** Sets the document's title for as long as a screen (or a step of it) is shown. */
 export function usePageTitle(screen: string | null | undefined, productName?: string) {
   useEffect(() => {
     document.title = documentTitle(screen, productName);
@@ -51,7 +51,7 @@ export function focusWhenOverlaysGone(el: () => HTMLElement | null | undefined, 
 /**
  * Focuses the heading `find` returns each time `key` changes after the first render: a new step of
  * a journey or a new route is announced by its heading, while the first screen of a visit keeps the
- * browser's own start (issue 13).
+ * browser's own start.
  */
 export function useFocusHeadingOnChange(key: unknown, find: () => HTMLElement | null | undefined) {
   const first = useRef(true);

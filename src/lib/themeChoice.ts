@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { storageKeys } from './storageKeys';
 
 /**
- * The affiliate's theme (issue 13): System follows the device's light or dark setting, Light and Dark
+ * The affiliate's theme: System follows the device's light or dark setting, Light and Dark
  * fix it. Remembered on the device; public/theme-boot.js reads the same key before the first paint,
  * so the page never flashes the wrong theme, and the sign-in pages follow the same choice.
  */

@@ -11,7 +11,7 @@ import {
 
 /**
  * The campaign application modal (spec 000 sections 2, 4 "Campaign access" and "Application
- * submit", 5, 7, 8; issue 15): the campaign's preface and custom questions are loaded first ('There
+ * submit", 5, 7, 8): the campaign's preface and custom questions are loaded first ('There
  * was an error, please try again.' when they cannot be); the affiliate answers; Submit checks every
  * rule of section 5 (src/shared/campaignApplication.ts, the same rules the server re-checks) and
  * shows each field's message; while sending the button is disabled, an error re-enables it with the

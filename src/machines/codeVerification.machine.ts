@@ -88,7 +88,7 @@ export const codeVerificationMachine = setup({
           { guard: ({ event }) => event.code.trim() !== '', target: 'verifying', actions: assign({ error: null }) },
           { actions: assign({ error: codeMessages.required }) },
         ],
-        // 'Request a new code' goes back to the choice of delivery (issue 13: no dead end after a locked code).
+        // 'Request a new code' goes back to the choice of delivery (no dead end after a locked code).
         RESEND: { target: 'choosingMethod', actions: assign({ error: null }) },
         CANCEL: 'cancelled',
       },

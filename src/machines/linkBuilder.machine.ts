@@ -79,7 +79,7 @@ export function linkText(context: LinkBuilderContext): string {
 export const optionsShown = (context: LinkBuilderContext) => context.trafficType !== null && context.creativeType !== null;
 
 /** The request of the current choices (POST /trackinglink). */
-export function linkRequest(context: LinkBuilderContext): TrackingLinkRequestInput {
+function linkRequest(context: LinkBuilderContext): TrackingLinkRequestInput {
   const [sub1, sub2, sub3, sub4, sub5] = context.subs;
   return {
     campaign_id: context.campaignId,

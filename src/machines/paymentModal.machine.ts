@@ -55,7 +55,7 @@ export const blackoutClock = (now: () => Date = () => new Date()) =>
   });
 
 /** Hears /paycompletion's message from the iframe (same origin only). */
-export const completionListener = fromCallback<PaymentModalEvent>(({ sendBack }) => {
+const completionListener = fromCallback<PaymentModalEvent>(({ sendBack }) => {
   if (typeof window === 'undefined') return undefined;
   const onMessage = (event: MessageEvent) => {
     if (isPayCompletionMessage(event, window.location.origin)) sendBack({ type: 'PAY_COMPLETED' });

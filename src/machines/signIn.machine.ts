@@ -51,9 +51,9 @@ export const signInMessages = {
 } as const;
 
 /** Spec 002 §9: the two-factor prompt repeats every 30 days. */
-export const PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
+const PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 /** mb-o = 123 is "special": two-factor is optional whatever mb-p says. */
-export const SPECIAL_O = 123;
+const SPECIAL_O = 123;
 
 /** Whether the optional offer is due: never prompted, or prompted more than 30 days ago. */
 export function promptDue(promptDate: string | null, now: number): boolean {
@@ -214,7 +214,7 @@ export const signInMachine = setup({
     },
     authenticatorCode: {
       on: {
-        // An empty code is caught here, before any request (issue 13).
+        // An empty code is caught here, before any request.
         SUBMIT_CODE: [
           { guard: 'codeEntered', target: 'verifyingOtp', actions: assign({ error: null }) },
           { actions: assign({ error: signInMessages.otpRequired }) },
@@ -235,7 +235,7 @@ export const signInMachine = setup({
             actions: { type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) },
           },
           { guard: ({ event }) => event.output.success, target: 'authenticatorCode', actions: assign({ error: signInMessages.wrongOtp }) },
-          // Too many wrong codes: back to the password with the server's message, not a dead end (issue 13).
+          // Too many wrong codes: back to the password with the server's message, not a dead end.
           {
             guard: { type: 'halfSignInEnded', params: ({ event }) => event.output },
             target: 'credentials',
@@ -286,7 +286,7 @@ export const signInMachine = setup({
         id: 'twoFactorSetup',
         src: 'twoFactorSetup',
         // The session is stored as soon as the code is accepted, not when the success screen is left:
-        // a reload there finds the affiliate signed in (issue 13).
+        // a reload there finds the affiliate signed in.
         onSnapshot: {
           guard: ({ event }) => event.snapshot.value === 'activated',
           actions: [{ type: 'storeSession', params: ({ context }) => ({ answer: context.answer! }) }, 'markOtpVerified'],

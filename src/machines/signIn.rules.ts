@@ -1,6 +1,6 @@
 /**
  * Spec 002 §5 Login: the checks of the sign-in form, shared by `signInMachine` (which judges every
- * submit) and the sign-in page, which shows them before the machine's code has loaded (issue 11).
+ * submit) and the sign-in page, which shows them before the machine's code has loaded.
  * No XState here: the page's first download carries this module alone.
  */
 export const credentialMessages = {

@@ -41,7 +41,8 @@ export const twoFactorMessages = {
  */
 export const WRONG_CODE_TRIES = 3;
 
-interface Context {
+/** Exported because the sign-in machine, which invokes this one, has it in its declared type. */
+export interface Context {
   token: string | null;
   /** Wrong codes entered for the current secret. */
   wrongCodes: number;
@@ -82,7 +83,7 @@ export const twoFactorSetupMachine = setup({
   states: {
     downloadApp: {
       tags: ['unsaved'],
-      // The secret is kept for the whole set-up: Back and Next show the same QR code again (issue 13).
+      // The secret is kept for the whole set-up: Back and Next show the same QR code again.
       on: { NEXT: [{ guard: ({ context }) => context.secret !== null, target: 'scanQrCode' }, { target: 'loadingQrCode' }], CANCEL: 'cancelled' },
     },
     loadingQrCode: {

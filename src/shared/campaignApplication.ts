@@ -17,7 +17,7 @@ export const LEADS_MAX_LENGTH = 10;
  * design system's FileField (20,000,000 bytes); the server holds to it.
  */
 export const AD_IMAGE_MAX_BYTES = 20_000_000;
-export const AD_IMAGE_LIMIT_LABEL = '20MB';
+const AD_IMAGE_LIMIT_LABEL = '20MB';
 /** Image types the ad-placement upload takes (those of the FileField), checked by their bytes on the server. */
 export const AD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
@@ -108,6 +108,3 @@ export function descriptionProblem(value: string): string | null {
   if (value.length > DESCRIPTION_MAX) return APPLICATION_MESSAGES.descriptionTooLong;
   return null;
 }
-
-/** Characters left of the description (the counter under it). */
-export const descriptionRemaining = (value: string) => DESCRIPTION_MAX - value.length;

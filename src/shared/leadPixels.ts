@@ -9,9 +9,9 @@
 
 /** The meta element through which the server gives the portal the pixels, space-separated. */
 export const LEAD_PIXELS_META = 'lead-pixels';
-export const LEAD_PIXELS_MAX = 5;
+const LEAD_PIXELS_MAX = 5;
 /** Replaced by a random number in each request, so no cache answers for the pixel. */
-export const CACHEBUSTER_MACRO = '{cachebuster}';
+const CACHEBUSTER_MACRO = '{cachebuster}';
 
 /**
  * The pixels of the setting (addresses separated by spaces or new lines), or the reason the setting

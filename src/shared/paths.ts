@@ -58,7 +58,7 @@ export const paths = {
   verify: (affiliateId?: number | string, code?: string) => `/verify${query({ i: affiliateId, e: code })}`,
   /** One-time-token login handoff. */
   ottLogin: '/ottlogin',
-  /** Not the spec's: the two-factor set-up guide the offers link to, open signed in and signed out (issue 13). */
+  /** Not the spec's: the two-factor set-up guide the offers link to, open signed in and signed out. */
   twoFactorGuide: '/help/two-factor',
 } as const;
 

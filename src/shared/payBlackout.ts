@@ -11,7 +11,7 @@ import { EASTERN_TIME_ZONE } from './timeZone';
  *
  * The window is [Tuesday 09:00:00, Wednesday 12:00:00): 09:00:00 is inside, 12:00:00 is not.
  */
-export const PAY_BLACKOUT_TIME_ZONE = EASTERN_TIME_ZONE;
+const PAY_BLACKOUT_TIME_ZONE = EASTERN_TIME_ZONE;
 
 /** The warning under the provider buttons during the blackout, and the server's refusal (verbatim, spec 001 §6). */
 export const PAY_BLACKOUT_MESSAGE = 'You cannot change payment details from Tuesday 9AM EST to Wednesday 12PM EST.';
@@ -32,7 +32,7 @@ interface Wall {
 }
 
 // The wall clock in New York through Intl, not date-fns-tz: the settings page shows the blackout on
-// its payment card, and date-fns-tz (8 KiB gzipped) would load with it (issue 11).
+// its payment card, and date-fns-tz (8 KiB gzipped) would load with it.
 const clock = new Intl.DateTimeFormat('en-US', {
   timeZone: PAY_BLACKOUT_TIME_ZONE,
   hourCycle: 'h23',

@@ -212,13 +212,13 @@ export const PROMOTION_MIN_LENGTH = 50;
 /**
  * The password rule of spec 002 section 5: 7 to 30 characters, a lowercase letter, a digit and a
  * special character, no whitespace. The spec's message says 8 to 12; the two readings disagree.
- * Issue 18 settles it: keep the stated message, implement the stated rule. So a 7-character password
+ * We keep the stated message and implement the stated rule. So a 7-character password
  * with the classes is accepted although the message speaks of 8, and up to 30 are accepted although
  * it speaks of 12 (long passphrases, as NIST SP 800-63B asks). Every failure shows the spec's message.
  * One rule for registration, password reset and the settings' security card.
  */
-export const PASSWORD_MIN = 7;
-export const PASSWORD_MAX = 30;
+const PASSWORD_MIN = 7;
+const PASSWORD_MAX = 30;
 export function passwordProblem(password: string): string | null {
   const ok =
     password.length >= PASSWORD_MIN &&

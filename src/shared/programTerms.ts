@@ -8,7 +8,7 @@ import { EASTERN_TIME_ZONE } from './timeZone';
  * months; the referral program constants (spec 001 §9) say the referrer earns 10% of the referred
  * affiliate's earnings for 6 months after approval, with a 10% first-payment bonus for the referred
  * affiliate and $100 for 10 approved referrals. The referral program's own, fuller statement is the
- * one the product implements (issue 13); the FAQ, when written, shows these same numbers.
+ * one the product implements; the FAQ, when written, shows these same numbers.
  */
 export const referralProgram = {
   /** The referrer's share of a referred affiliate's earnings, in percent. */

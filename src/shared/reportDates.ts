@@ -1,7 +1,7 @@
 import { addDaysTo, addMonthsTo, dayInZone, EASTERN_TIME_ZONE, lastPayPeriod, payPeriod, type DayRange } from './dates';
 
 /**
- * The reports' dates (spec 001 sections 2.1, 5, 7; issue 16): the quick-date choices, the default
+ * The reports' dates (spec 001 sections 2.1, 5, 7): the quick-date choices, the default
  * range (the current month), and the query dates the API takes (the end sent as the day after the
  * last day, "the next day at 00:00:00"). Days are 'YYYY-MM-DD' in the affiliate's own zone; the
  * caller passes today's day in that zone. Pure: the screen, its stories and the unit tests use it.
@@ -21,7 +21,7 @@ export const QUICK_DATE_LABELS: Record<QuickDate, string> = {
 };
 
 /** The month of a day, first to last day. */
-export function monthOf(day: string): DayRange {
+function monthOf(day: string): DayRange {
   const start = `${day.slice(0, 7)}-01`;
   return { start, end: addDaysTo(addMonthsTo(start, 1), -1) };
 }

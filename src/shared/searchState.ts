@@ -1,7 +1,7 @@
 import { countryByAlpha2 } from './countries';
 
 /**
- * The /search screen's state and its query string (spec 000 section 2 "Search screen", issue 14),
+ * The /search screen's state and its query string (spec 000 section 2 "Search screen"),
  * in plain code: the portal reads and writes its URL with these at run time, where the contract's
  * zod schemas are not shipped (scripts/contract-stubs.ts). The server validates the same parameters
  * with the contract's `SearchQuery` (src/api/contract/campaign.ts), which answers a readable 400

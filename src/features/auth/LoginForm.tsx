@@ -42,7 +42,7 @@ function LazyCaptcha(props: { onChange: (payload: string | null) => void; test?:
   return Captcha ? <Captcha {...props} /> : <Spinner label="Loading the captcha" />;
 }
 
-export const Links = styled.p`
+const Links = styled.p`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]}px;
@@ -100,7 +100,7 @@ export function LoginForm({ error, fieldErrors, isPending, onSubmit, initialEmai
       {/*
         The machine judges each submit (spec 002 §5) and its messages are the only ones: the browser's own
         check ("Please fill out this field.") stays off, and a field is invalid exactly while the machine
-        says so, so nothing from an earlier submit lingers (issue 13).
+        says so, so nothing from an earlier submit lingers.
       */}
       <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} {...judgedBy(fieldErrors.email)} />
       <TextField

@@ -4,7 +4,7 @@ import { storeSession } from '../../lib/session';
 import { LoadingScreen } from './LoadingScreen';
 
 /** Cookie names of the one-time-token handoff (spec 002 §2 /ottlogin: names not shown, ours). */
-export const ottCookies = { token: storageKeys.authToken, affiliateId: storageKeys.affiliateId, copy: storageKeys.tokenCopy } as const;
+const ottCookies = { token: storageKeys.authToken, affiliateId: storageKeys.affiliateId, copy: storageKeys.tokenCopy } as const;
 
 function readCookie(name: string, cookies: string): string | null {
   for (const part of cookies.split(';')) {

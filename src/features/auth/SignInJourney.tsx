@@ -29,7 +29,7 @@ export interface SignInJourneyProps {
   prefetchSignedIn?: () => void;
   /**
    * The store's dispatch, asked for when the journey starts: the page is drawn without Redux and
-   * XState (issue 11), which load when the affiliate first touches the form or a story starts a state.
+   * XState, which load when the affiliate first touches the form or a story starts a state.
    */
   loadDispatch: () => Promise<SignInDispatch>;
   /** Stories: the captcha widget's test mode (solved with a click, nothing computed). */
@@ -67,7 +67,7 @@ const TwoFactorOffer = preloadableLazy(() => import('./TwoFactorOffer').then((m)
  * Fetches the step screens (once the password is sent, meanwhile the server checks it); a step then
  * shows with no loading frame.
  */
-export const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload(), TwoFactorOffer.preload()]);
+const preloadFlowViews = () => Promise.all([VerificationStepView.preload(), SetupStepView.preload(), TwoFactorOffer.preload()]);
 /** Everything the journey may show, for stories that open a later step at once. */
 export const preloadJourney = () => Promise.all([loadEngine(), preloadFlowViews()]);
 

@@ -19,7 +19,7 @@ export interface TwoFactorGuideProps {
 
 /**
  * The set-up guide the two-factor offers link to (spec 002 §2: 'a link to a set-up guide'; its text
- * is ours, issue 13). A public page: it opens in its own tab from the sign-in journey, signed in or not.
+ * is ours). A public page: it opens in its own tab from the sign-in journey, signed in or not.
  */
 export function TwoFactorGuide({ productName, siteId }: TwoFactorGuideProps) {
   return (

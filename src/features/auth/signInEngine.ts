@@ -10,7 +10,7 @@ import { clearSession, readSessionToken, storeLoginTokens, storeSession } from '
 import { makeSignInActors } from './signInActors';
 
 /**
- * What the sign-in page loads when the affiliate starts signing in (issue 11): the journey's machines,
+ * What the sign-in page loads when the affiliate starts signing in: the journey's machines,
  * its calls through RTK Query and the store's dispatch. The page draws the form without them.
  */
 

@@ -14,7 +14,7 @@ import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
 import { PageFailure } from '../../ui/PageFailure';
 import { Table, type TableColumn } from '../../ui/Table';
 
-export const PAGE_TITLE = 'Account Balances';
+const PAGE_TITLE = 'Account Balances';
 export const YEAR_LABEL = 'Displaying statement for year';
 /**
  * Spec 001 §9 leaves the page with no years "not shown"; we say why the statement is empty rather
@@ -43,7 +43,7 @@ const cents = (n: number) => Math.round(n * 100);
  * The starting balance is the table's first line rather than a caption: the Balance column then
  * reads from top to bottom without a figure to carry in from elsewhere, on a phone's cards too.
  */
-export function statementRows(year: number, lines: readonly BalanceLine[], starting: number): StatementRow[] {
+function statementRows(year: number, lines: readonly BalanceLine[], starting: number): StatementRow[] {
   let balance = cents(starting);
   const rows: StatementRow[] = [
     {
@@ -63,7 +63,7 @@ export function statementRows(year: number, lines: readonly BalanceLine[], start
 }
 
 /** The `year` of the address when it is a four-digit year; anything else is no choice (the default year shows). */
-export function yearParam(text: string | null): number | null {
+function yearParam(text: string | null): number | null {
   return text !== null && /^\d{4}$/.test(text) ? Number(text) : null;
 }
 
@@ -221,7 +221,6 @@ function Statement({ year, response, stale }: { year: number; response: AccountB
 function Money({ value }: { value: number }) {
   return <Amount data-negative={value < 0 || undefined}>{formatMoney(value)}</Amount>;
 }
-
 
 const Stack = styled.div`
   display: flex;

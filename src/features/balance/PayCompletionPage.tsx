@@ -14,7 +14,7 @@ export const PAY_COMPLETION_TITLE = 'Payment change submitted';
 export type PayCompletionContext = 'frame' | 'popup' | 'page';
 
 /** The context of this window: framed, opened by another window (a pop-up), or neither. */
-export function payCompletionContext(win: Window = window): PayCompletionContext {
+function payCompletionContext(win: Window = window): PayCompletionContext {
   if (win.parent && win.parent !== win) return 'frame';
   if (win.opener) return 'popup';
   return 'page';
@@ -24,7 +24,7 @@ export function payCompletionContext(win: Window = window): PayCompletionContext
  * Tells the payment modal the provider's page is done: the iframe's parent and a pop-up's opener,
  * each only if it is of this portal's origin (the target origin is our own).
  */
-export function notifyPaymentModal(win: Window = window) {
+function notifyPaymentModal(win: Window = window) {
   const message: PayCompletionMessage = { type: PAY_COMPLETION_MESSAGE };
   const origin = win.location.origin;
   if (win.parent && win.parent !== win) win.parent.postMessage(message, origin);

@@ -16,7 +16,7 @@ import { TrafficLegend } from './TrafficIcons';
 import { viewOf, ViewToggle, type ListingView } from './ViewToggle';
 
 /** The tabs' labels, spec 000 §2. */
-export const BROWSE_TAB_LABELS: Record<BrowseTab, string> = {
+const BROWSE_TAB_LABELS: Record<BrowseTab, string> = {
   new: 'New Campaigns',
   top: 'Top',
   trending: 'Trending',
@@ -28,9 +28,9 @@ export const BROWSE_TAB_LABELS: Record<BrowseTab, string> = {
 };
 
 /** Where /browse without a tab, or with an unknown one, leads: the first tab (docs/campaigns.md). */
-export const DEFAULT_BROWSE_TAB: BrowseTab = 'new';
+const DEFAULT_BROWSE_TAB: BrowseTab = 'new';
 
-export function isBrowseTab(value: string | undefined): value is BrowseTab {
+function isBrowseTab(value: string | undefined): value is BrowseTab {
   return (BROWSE_TABS as readonly string[]).includes(value ?? '');
 }
 
@@ -76,7 +76,7 @@ const LoadingRow = styled.p`
 `;
 
 /** Campaigns of every loaded page, each once (a campaign that moved between pages is not shown twice). */
-export function uniqueCampaigns(pages: { campaigns: CampaignSummary[] }[] | undefined): CampaignSummary[] | undefined {
+function uniqueCampaigns(pages: { campaigns: CampaignSummary[] }[] | undefined): CampaignSummary[] | undefined {
   if (!pages) return undefined;
   const seen = new Set<number>();
   const out: CampaignSummary[] = [];

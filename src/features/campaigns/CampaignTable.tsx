@@ -13,8 +13,6 @@ import { epcText } from './epcText';
 export type CampaignSortColumn = 'id' | 'name' | 'rate' | 'epc';
 export const SORTABLE_COLUMNS: readonly CampaignSortColumn[] = ['id', 'name', 'rate', 'epc'];
 
-export { epcText };
-
 const Name = styled.span`
   display: block;
   min-width: 180px;

@@ -53,7 +53,7 @@ export interface SearchOptionsPanelProps {
 
 /**
  * /search's Search Options panel (spec 000 §2): traffic, geography (the full ISO list), categories,
- * filters and CPA type, applied together. A chunk of its own, loaded when the panel opens (issue 11).
+ * filters and CPA type, applied together. A chunk of its own, loaded when the panel opens.
  */
 export function SearchOptionsPanel({ draft, setDraft, categories, subcategories, onApply }: SearchOptionsPanelProps) {
   // The country field's text is held here, so that it always reads the country that will be applied:

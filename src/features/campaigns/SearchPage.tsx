@@ -27,20 +27,18 @@ import { useCountryLookup } from './countryLookup';
 import { TRAFFIC_LABELS } from './searchLabels';
 import type { Draft } from './SearchOptionsPanel';
 
-// The Search Options panel (its controls and the ISO country list) loads when it is opened (issue 11).
+// The Search Options panel (its controls and the ISO country list) loads when it is opened.
 const SearchOptionsPanel = lazy(() => import('./SearchOptionsPanel').then((m) => ({ default: m.SearchOptionsPanel })));
 
 /** Spec 000 §5, §9: the autocomplete asks after a 500 ms pause. */
-export const SEARCH_DEBOUNCE_MS = 500;
-export const NO_RESULTS = 'There are no campaigns that match your search criteria.';
-export const SEARCH_FAILED = 'There was an error while fetching search results.';
+const SEARCH_DEBOUNCE_MS = 500;
+const NO_RESULTS = 'There are no campaigns that match your search criteria.';
+const SEARCH_FAILED = 'There was an error while fetching search results.';
 /** The server's own sentence for a longer `st` (src/api/contract/campaign.ts). */
-export const SEARCH_TEXT_TOO_LONG = `Please search with at most ${MAX_SEARCH_TEXT} characters.`;
+const SEARCH_TEXT_TOO_LONG = `Please search with at most ${MAX_SEARCH_TEXT} characters.`;
 
 /** A search text longer than the server takes: it is never sent, not even as an empty one. */
 const isBadText = (text: string) => text.length > MAX_SEARCH_TEXT;
-
-export { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
 
 const Page = styled.div`
   display: flex;
@@ -252,7 +250,7 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
  * The line naming the options in force (spec 000 §2); empty when every option is at its default. The
  * country's name comes from the ISO list (its code until that list is here).
  */
-export function activeOptions(s: SearchState, categoryName?: string, subcategoryName?: string, countryName?: string): string[] {
+function activeOptions(s: SearchState, categoryName?: string, subcategoryName?: string, countryName?: string): string[] {
   const out: string[] = [];
   const traffic = SEARCH_TRAFFIC_FLAG_NAMES.filter((f) => s[f]);
   if (traffic.length < SEARCH_TRAFFIC_FLAG_NAMES.length || s.tstrict) {

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
 
 /** The traffic flags of a listing item, in the legend's order (spec 000 §9). */
-export const TRAFFIC_TYPES = [
+const TRAFFIC_TYPES = [
   { field: 'incentive_traffic', label: 'Incentive', path: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7C10 3 6 4 7.5 7M12 7c2-4 6-3 4.5 0' },
   { field: 'email_traffic', label: 'Email', path: 'M3 6h18v12H3zM3 6l9 7 9-7' },
   { field: 'contextual_traffic', label: 'Contextual', path: 'M4 6h16M4 10h16M4 14h10M4 18h7' },
@@ -13,8 +13,6 @@ export const TRAFFIC_TYPES = [
   { field: 'social_media_traffic', label: 'Social', path: 'M9 11a3 3 0 100-6 3 3 0 000 6zM3 20a6 6 0 0112 0M16 11a2.5 2.5 0 000-5M21 20a5 5 0 00-4-5' },
   { field: 'brand_bid_traffic', label: 'Brand Bidding', path: 'M3 12V4h8l10 10-7 7zM7.5 7.5h.5' },
 ] as const satisfies readonly { field: keyof CampaignSummary; label: string; path: string }[];
-
-export type TrafficField = (typeof TRAFFIC_TYPES)[number]['field'];
 
 const Glyph = styled.svg`
   flex: none;

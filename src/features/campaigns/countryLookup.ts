@@ -4,7 +4,7 @@ import type { IsoCountry } from '../../shared/countries';
 type Lookup = (alpha2: string) => IsoCountry | undefined;
 
 /**
- * The ISO country list (5.6 KiB gzipped) is not in /search's first download (issue 11): it comes
+ * The ISO country list (5.6 KiB gzipped) is not in /search's first download: it comes
  * with the Search Options panel, or for the line of active options when the URL names a country.
  */
 let lookup: Lookup | null = null;

@@ -3,9 +3,9 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorText } from '../../api/errors';
 
 /** Spec 000 §8: a campaign list answered without success. */
-export const LIST_FAILED = 'There was an error fetching the data. Please try again.';
+const LIST_FAILED = 'There was an error fetching the data. Please try again.';
 /** Spec 000 §8: a campaign list that failed on the browse page (an answer that is not the envelope). */
-export const PAGE_FAILED = 'Error while fetching campaigns.';
+const PAGE_FAILED = 'Error while fetching campaigns.';
 /** Spec 000 §2: the listing's empty text. */
 export const EMPTY_LIST = 'No campaigns found for this category.';
 

@@ -68,7 +68,7 @@ export function DashboardPage({ sliderInterval }: DashboardPageProps) {
           </>
         )}
       </Heading>
-      {/* The modals open over the page; their failure banner shows here, under the heading, where the affiliate looks (issue 13). */}
+      {/* The modals open over the page; their failure banner shows here, under the heading, where the affiliate looks. */}
       <DashboardModals manager={a?.affiliate_manager} onAllClosed={() => focusWhenOverlaysGone(() => heading.current)} />
       <EarningsSummary
         stats={stats.data}

@@ -42,7 +42,7 @@ const rules = (
   </>
 );
 
-export const BONUS_TITLES = {
+const BONUS_TITLES = {
   promo: 'New Affiliate Performance Bonus',
   progress: 'Performance Bonus',
   ended: 'Promo Ended',
@@ -78,7 +78,7 @@ function tierBonus(tier: number): number {
  * 'Performance Bonus Unlocked!' (the promo is over, spec 000 §4) the next tier can no longer be
  * reached, so the bar shows the completed tier (above its target: 100% or more, green).
  */
-export function barTier(bonus: Pick<PerformanceBonusResponse, 'display' | 'completed_tier' | 'current_tier' | 'current_target' | 'progress_percent' | 'promotion_earnings'>) {
+function barTier(bonus: Pick<PerformanceBonusResponse, 'display' | 'completed_tier' | 'current_tier' | 'current_target' | 'progress_percent' | 'promotion_earnings'>) {
   const done = PERFORMANCE_BONUS_TIERS.find((t) => t.tier === bonus.completed_tier);
   if (bonus.display === 'unlocked' && done) {
     const percent = Math.max(100, Math.round((bonus.promotion_earnings / done.target) * 10000) / 100);

@@ -9,7 +9,7 @@ import { rateText } from '../../shared/rateText';
 import { slideLink, type SafeLink } from '../../shared/safeLink';
 
 /** Spec 000 §2, §9: the slider advances every 6000 ms. */
-export const SLIDER_INTERVAL_MS = 6000;
+const SLIDER_INTERVAL_MS = 6000;
 
 const Root = styled.div`
   /* No box of its own: without slides (or before they come) the page has no empty item and no gap for it. */

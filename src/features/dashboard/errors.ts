@@ -2,8 +2,6 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorText } from '../../api/errors';
 
-export { CONNECTION_ERROR } from '../../api/errors';
-
 /** Spec 000 §8: campaign list answered without success. */
 export const LIST_FAILED = 'There was an error fetching the data. Please try again.';
 

@@ -18,7 +18,7 @@ export const AGREE = 'Agree to Terms';
 export const REGISTERED = 'Registered';
 
 /** 'Congratulations! You beat your best by ... and reached the 5% tier.' */
-export function congratulations(percent: string, timing: PromoTiming) {
+function congratulations(percent: string, timing: PromoTiming) {
   return timing === 'past'
     ? `Congratulations! You beat your best and reached the ${percent} tier.`
     : `Congratulations! You have beaten your best and reached the ${percent} tier so far.`;

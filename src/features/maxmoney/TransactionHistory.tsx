@@ -11,12 +11,12 @@ import { Icon } from '../../ui/Icon';
 import { Table, type TableColumn } from '../../ui/Table';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
-export const HISTORY_TITLE = 'Transaction history';
+const HISTORY_TITLE = 'Transaction history';
 export const NO_TRANSACTIONS = 'You have no transactions.';
-export const ARE_YOU_SURE = 'Are you sure?';
+const ARE_YOU_SURE = 'Are you sure?';
 
 /** The cancel button's accessible name: 'Cancel redemption of 40.00 points'. */
-export const cancelLabel = (t: Transaction) => `Cancel redemption of ${formatPoints(Math.abs(t.amount))} points`;
+const cancelLabel = (t: Transaction) => `Cancel redemption of ${formatPoints(Math.abs(t.amount))} points`;
 
 /** The day of an entry in the network's time zone, 'D MMM YYYY' like the account balances. */
 const entryDay = (iso: string) => {

@@ -12,7 +12,7 @@ import { SystemMessage } from '../../ui/SystemMessage';
 
 export const GLOBAL_POSTBACK_NOTE =
   'Your global postback fires on every lead. Campaigns with their own custom postback can choose to fire that one instead in the campaign settings.';
-export const AFFILIATE_LOAD_ERROR = 'Your global postback could not be loaded. Please try again.';
+const AFFILIATE_LOAD_ERROR = 'Your global postback could not be loaded. Please try again.';
 
 const Note = styled.p`
   margin: 0;
@@ -26,7 +26,7 @@ const Note = styled.p`
  * The Global Postback screen (spec 002 §2, §3, §4, §7 POST /affiliate/globalPostback): the type
  * (none, URL, HTML, and Server-Server URL only while it is the saved type), the code, the macro help,
  * 'Save Global Postback' with its spinner, the info note, the save's outcome; then every campaign's
- * recent deliveries with "Send test postback" (issue 15). The saved postback is the affiliate's
+ * recent deliveries with "Send test postback". The saved postback is the affiliate's
  * record the shell already loads (GET /affiliate promotional_methods.global_callback_*); a save
  * reloads it.
  */

@@ -141,7 +141,7 @@ function ResetForm({ snapshot, onSendCode, onSubmit }: Omit<ResetPasswordViewPro
 }
 
 /** Every state of the reset page, from the machine's snapshot (the stories render it directly too). */
-export function ResetPasswordView({ snapshot, onSendCode, onSubmit, onRetry }: ResetPasswordViewProps) {
+function ResetPasswordView({ snapshot, onSendCode, onSubmit, onRetry }: ResetPasswordViewProps) {
   if (snapshot.matches('checking') || snapshot.matches('start')) {
     return (
       <Center>

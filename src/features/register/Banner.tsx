@@ -12,7 +12,7 @@ const f = networkFacts;
  * The six feature blurbs of the default banner (spec 002 §2), stating the facts of spec 002 §1 as the
  * FAQ and the terms do (src/shared/programTerms.ts): the referral numbers are the referral program's.
  */
-export const DEFAULT_BLURBS = [
+const DEFAULT_BLURBS = [
   { title: `Over ${f.affiliateCount} affiliates`, text: 'Join a network trusted by affiliates around the world.' },
   { title: 'Weekly payments', text: 'After your first payment, get paid every week.' },
   { title: 'Dedicated managers', text: `A personal affiliate manager, ${managerHours.text}.` },

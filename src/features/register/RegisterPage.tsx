@@ -23,7 +23,7 @@ import { AddressStep, ContactStep, ExistingAccountStep, ExperienceStep, Identifi
 import { ThankYou } from './ThankYou';
 
 /** The application token: a random hexadecimal string made on the client (spec 002 §3). */
-export function newAppToken(): string {
+function newAppToken(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -92,7 +92,7 @@ export interface RegisterPageProps {
   supportEmail: string;
 }
 
-/** /register: the registration wizard (spec 002 §2-§5, §8; issue 18). */
+/** /register: the registration wizard (spec 002 §2-§5, §8). */
 export function RegisterPage({ productName, siteId, supportEmail }: RegisterPageProps) {
   const [search] = useSearchParams();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();

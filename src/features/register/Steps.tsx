@@ -25,7 +25,7 @@ export interface StepProps {
   isDisabled?: boolean;
 }
 
-export const Grid = styled.div`
+const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   gap: ${({ theme }) => theme.space[3]}px;

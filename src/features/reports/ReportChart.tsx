@@ -15,7 +15,7 @@ import { CHART_HEIGHT as HEIGHT, ChartBodySkeleton, ChartHead as Head, LinkRow, 
 import { apiFilters, type ReportFilters } from './reportUrl';
 
 /**
- * The chart above the earnings and clicks reports (issue 16, beyond the spec): clicks, conversions
+ * The chart above the earnings and clicks reports (beyond the spec): clicks, conversions
  * or earnings per day of the range, per hour for a single day (Today, Yesterday). Drawn as SVG with
  * d3-scale (docs/adr/0006-report-chart.md): every bar is a focusable point, one tab stop for the
  * whole chart, arrow keys (Home, End) move between points, and the focused or hovered point's

@@ -23,7 +23,7 @@ const DatePicker = lazy(() => import('../../ui/DatePicker').then((m) => ({ defau
 const NEEDS_CAMPAIGN: readonly ReportType[] = ['clicks', 'creatives', 'landingPages'];
 
 /**
- * The reports screen, /reports/{type} (spec 001 sections 2.1, 4, 5, 8; issue 16): the type and
+ * The reports screen, /reports/{type} (spec 001 sections 2.1, 4, 5, 8): the type and
  * quick-date dropdowns with Run Report, the active filters as banners, then the report. The URL is
  * the state: Run Report, a banner's Remove and a page button each navigate to the report's URL. Days
  * are the affiliate's own (the profile's time zone); with no dates the current month.

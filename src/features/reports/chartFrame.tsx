@@ -5,7 +5,7 @@ import { Skeleton } from '../../ui/Skeleton';
 /*
  * The report chart's frame, without its code (d3-scale and the drawing live in ReportChart.tsx, a chunk
  * of its own): the parts whose sizes the chart and its placeholder share, so the report below never
- * moves when the chart arrives (issue 11: Lighthouse saw /reports' table card pushed down by it).
+ * moves when the chart arrives (Lighthouse saw /reports' table card pushed down by it).
  */
 
 /** The plot's height (the SVG). */

@@ -12,7 +12,7 @@ import type {
 import { isReportType, INVALID_REPORT_TYPE, type ReportType } from './reportTypes';
 
 /**
- * CSV of a report (spec 001 section 4; issue 16): built with papaparse, never by hand; a text cell
+ * CSV of a report (spec 001 section 4): built with papaparse, never by hand; a text cell
  * that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage return)
  * is neutralised with a leading apostrophe by papaparse's `escapeFormulae` (OWASP's advice on CSV
  * injection). Numbers stay numbers (a reversal's -12.50 is not a formula).
@@ -127,7 +127,7 @@ const NEEDS_PAPAPARSE = /^[=+\-@\t\r ]|[",\r\n\ufeff]| $/;
 
 /**
  * One cell as papaparse writes it. Its per-cell work (a formula test, a quote replace and five
- * searches on every cell, numbers included) was most of a 100,000-row CSV (issue 16): here a number
+ * searches on every cell, numbers included) was most of a 100,000-row CSV: here a number
  * is its String() (what papaparse writes for one), text that cannot need quoting or escaping is
  * itself, and everything else (text to quote or neutralise, null, undefined, anything unexpected)
  * goes to papaparse itself. tests/unit/reports/reportCsv.test.ts holds it to papaparse's own output.

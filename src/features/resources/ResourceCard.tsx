@@ -6,10 +6,10 @@ import { Link } from '../../ui/Link';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 /** The resource images' own size (the CDN draws them 320 × 180): the card reserves their box before they load. */
-export const RESOURCE_IMAGE = { width: 320, height: 180 } as const;
+const RESOURCE_IMAGE = { width: 320, height: 180 } as const;
 
 /** `${apiBase}/images/resources/<image_name>` (spec 001 §3: images come from a CDN path under /images/resources/). */
-export function resourceImageUrl(apiBase: string, imageName: string): string {
+function resourceImageUrl(apiBase: string, imageName: string): string {
   return `${apiBase}/images/resources/${encodeURIComponent(imageName)}`;
 }
 

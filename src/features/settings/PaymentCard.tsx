@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import type { CardProps } from './cards/cardKit';
+import type { CardProps } from './cards';
 import { paymentPlatformText } from './payment/paymentLabels';
 
 // The modal, its machine and the provider calls load when it is first opened (docs/web-performance.md).

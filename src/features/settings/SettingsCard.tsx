@@ -124,10 +124,9 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
       if (outcome.ok) {
         // Every card's read-only view shows the affiliate record: fetch it again now and wait for it, so
         // the view never shows the old values beside 'saved'. The save's invalidation alone is not
-        // enough: RTK Query delays it while any other call or save is out, and a CI run of the e2e
-        // settings journey without this fetch saw the old city beside 'saved' for 10 s on both tries
-        // (stop 41, 708149d; stop 40 too). Then whatever else the save invalidated: wait until no call is
-        // running (bounded, in case a poll keeps starting new ones).
+        // enough: RTK Query delays it while any other call or save is out, and without this fetch the e2e
+        // settings journey can see the old city beside 'saved' for 10 s. Then whatever else the save
+        // invalidated: wait until no call is running (bounded, in case a poll keeps starting new ones).
         await dispatch(affiliateApi.endpoints.getAffiliate.initiate(undefined, { forceRefetch: true, subscribe: false }));
         for (let round = 0; round < 5; round += 1) {
           const running = dispatch(baseApi.util.getRunningQueriesThunk());

@@ -9,12 +9,12 @@ import { useFlowActor } from '../../lib/flowActor';
 import { codeVerificationMachine } from '../../machines/codeVerification.machine';
 import { settingsVerificationMachine } from '../../machines/settingsVerification.machine';
 import { Modal } from '../../ui/Modal';
-import { preloadEditControls } from './cards/editControls';
+import { preloadEditControls } from './cards';
 import { settingsText, SettingsView } from './SettingsView';
 
 /*
  * The settings page's lock: the settingsVerification machine (XState), the code verification it
- * invokes and the verification form. A chunk of its own (issue 11): a visit that only reads the settings never downloads it;
+ * invokes and the verification form. A chunk of its own: a visit that only reads the settings never downloads it;
  * SettingsPage loads it when Edit is pressed, or at once when the record says an editing window is
  * already open.
  */

@@ -70,7 +70,7 @@ export function SettingsPage() {
  * pressed (the press waits for them), or at once when the record says this session's editing window
  * is still open (the page waits for them behind its spinner, so it never shows read-only first).
  */
-export function SettingsScreen({ affiliate }: { affiliate: AffiliateResponse }) {
+function SettingsScreen({ affiliate }: { affiliate: AffiliateResponse }) {
   const [lock, setLock] = useState<LockModule | null>(() => loadedLock);
   const [wanted, setWanted] = useState<'window' | 'edit' | null>(() =>
     affiliate.settings_editable_until && Date.parse(affiliate.settings_editable_until) > Date.now() ? 'window' : null,

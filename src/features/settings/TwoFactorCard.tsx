@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { SystemMessage } from '../../ui/SystemMessage';
-import type { CardProps } from './cards/cardKit';
+import type { CardProps } from './cards';
 
 export const twoFactorCardText = {
   off: 'Two-factor authentication is off. Set up Google Authenticator to protect your account with a code from your phone at every sign-in.',

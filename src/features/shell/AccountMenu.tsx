@@ -28,7 +28,7 @@ const themeLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Lig
 
 /**
  * Spec 000 §2: the account dropdown with Settings, Account Balances, Global Postback and Logout; and
- * the theme (System, Light, Dark) remembered on this device (issue 13).
+ * the theme (System, Light, Dark) remembered on this device.
  */
 export function AccountMenu({ name, onLogout, compact, trigger, placement = 'bottom end' }: AccountMenuProps) {
   const { choice, setChoice } = useThemeChoice();

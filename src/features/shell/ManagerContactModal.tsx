@@ -42,7 +42,7 @@ export interface ManagerContactModalProps {
 
 /**
  * An e-mail address that wraps, when it must, before its '@' and dots rather than mid-word
- * (issue 13: 'rachel.kim@network.example' broke inside a word at 1366 px). Its link is labelled
+ * (otherwise 'rachel.kim@network.example' breaks inside a word at 1366 px). Its link is labelled
  * with the address itself, as the break points would read as spaces.
  */
 function breakableEmail(email: string) {

@@ -37,7 +37,7 @@ export interface MobileBottomBarProps {
 }
 
 /** The menu item that opens the manager contact modal. */
-export const MANAGER_MENU_ITEM = 'manager-contact';
+const MANAGER_MENU_ITEM = 'manager-contact';
 
 /** Spec 000 §2: on mobile, a bottom bar with the navigation, news and account menus. */
 export function MobileBottomBar({ links, onLinkPress, news, account, onOpenManager, managerName }: MobileBottomBarProps) {

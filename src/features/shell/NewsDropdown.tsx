@@ -31,11 +31,11 @@ const Intent = styled.span`
 `;
 
 /** Shown in the dropdown when its content's code could not be downloaded. */
-export const NEWS_LOAD_FAILED = 'Connection error. Close the news and open it again to retry.';
+const NEWS_LOAD_FAILED = 'Connection error. Close the news and open it again to retry.';
 
 /**
  * The dropdown's content (./NewsList: the items, the news sanitiser and the dates' time-zone
- * formatting) is a chunk of its own, not in any route's first download (issue 11). It starts coming
+ * formatting) is a chunk of its own, not in any route's first download. It starts coming
  * as the pointer or focus reaches the bell; the dropdown opens once it is here (at once after the
  * first time), or with a message if it could not be downloaded.
  */

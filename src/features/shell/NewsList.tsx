@@ -7,7 +7,7 @@ import { formatNewsDate } from '../../shared/dates';
 import { sanitizeHtml } from './safeHtml';
 
 /*
- * The news dropdown's content, a chunk of its own (issue 11): with the news sanitiser (DOMPurify)
+ * The news dropdown's content, a chunk of its own: with the news sanitiser (DOMPurify)
  * and the dates' time-zone formatting (date-fns-tz), which nothing else of the shell's first paint
  * needs. ./NewsDropdown loads it when the bell is reached or pressed.
  */

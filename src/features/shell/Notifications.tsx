@@ -5,7 +5,7 @@ import { NotificationPopups } from './NotificationPopups';
 
 /** Spec 000 §4, §9: each notification pops up 3000 ms after it is loaded; after Clear All the list refreshes every 300000 ms. */
 export const NOTIFICATION_POP_DELAY_MS = 3000;
-export const NOTIFICATION_REFRESH_MS = 300_000;
+const NOTIFICATION_REFRESH_MS = 300_000;
 
 export interface NotificationsProps {
   popDelay?: number;

@@ -165,7 +165,7 @@ function RouteFollower({ main, pathname }: { main: RefObject<HTMLElement | null>
 }
 
 /** Spec 001 §8: loading the affiliate record failed with a code other than 401. */
-export const RECORD_LOAD_FAILED = 'There was an error signing in. Please try again.';
+const RECORD_LOAD_FAILED = 'There was an error signing in. Please try again.';
 
 /**
  * What a failed GET /affiliate means for the session (docs/portal-shell.md). A 401 ends it, through

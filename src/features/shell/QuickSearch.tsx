@@ -6,7 +6,7 @@ import { QuickSearchField } from './QuickSearchField';
 import { useDebounced } from '../../lib/useDebounced';
 
 /** Quick search waits for a 500 ms pause in typing (spec 000 §5, §9). */
-export const QUICK_SEARCH_DEBOUNCE_MS = 500;
+const QUICK_SEARCH_DEBOUNCE_MS = 500;
 export const QUICK_SEARCH_ERROR = 'There was an error while fetching quick search results.';
 
 export interface QuickSearchProps {

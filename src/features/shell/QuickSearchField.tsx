@@ -40,7 +40,7 @@ const HiddenLabel = styled(Label)`
   ${visuallyHidden}
 `;
 
-export const QUICK_SEARCH_PLACEHOLDER = 'Search campaigns by name or #ID';
+const QUICK_SEARCH_PLACEHOLDER = 'Search campaigns by name or #ID';
 
 export interface QuickSearchFieldProps {
   /** What is typed. */

@@ -5,7 +5,7 @@ type Sanitize = (html: string) => string;
 /**
  * The news sanitiser (DOMPurify with the server's allow-list, ./safeHtml) is a chunk of its own: the
  * shell's first paint shows no news HTML, so it loads when news or a notification is about to be
- * shown (issue 11: about 9 KiB gzipped off every signed-in route's first download). The server
+ * shown (about 9 KiB gzipped off every signed-in route's first download). The server
  * already sanitised what it sends; this keeps the second line on the client.
  */
 let loaded: Sanitize | null = null;

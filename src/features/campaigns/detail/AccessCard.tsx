@@ -9,7 +9,7 @@ import { SkeletonText } from '../../../ui/Skeleton';
 import { SystemMessage } from '../../../ui/SystemMessage';
 
 /** Flag 175 shows the search-safe checkbox (spec 000 section 6). */
-export const SEARCH_SAFE_FLAG = 175;
+const SEARCH_SAFE_FLAG = 175;
 
 // The builder loads with the button that opens it, not with the campaign route.
 const LinkBuilder = lazy(() => import('./linkBuilder/LinkBuilder').then((m) => ({ default: m.LinkBuilder })));

@@ -13,7 +13,7 @@ export type CreativeKind = Creative['type'];
  * builder's B, T, E and H: a Select button on each). Closing without a choice is the caller's
  * onClose (the builder then clears its creative).
  */
-export function pickerTitle(kind: CreativeKind, mode: 'view' | 'select'): string {
+function pickerTitle(kind: CreativeKind, mode: 'view' | 'select'): string {
   switch (kind) {
     case 'banner':
       return mode === 'select' ? 'Select a Banner' : 'Select Banners';

@@ -9,7 +9,7 @@ import { failureText } from '../errors';
 import { currentAffiliateKey, modalClosed, selectClosedModals, type ModalName, type WithClosedModals } from './closedModals';
 
 // The survey (and its state machine, with XState) loads only for the affiliates who still have it to
-// fill in: most dashboards never show it (issue 11: 13 KiB gzipped off the dashboard's first load).
+// fill in: most dashboards never show it (13 KiB gzipped off the dashboard's first load).
 // The notice modals load after the dashboard's first paint (they open once the flags are in), not
 // with the route's JavaScript; mounted closed, so opening and closing keep their transitions.
 const PaymentMethodModal = lazy(() => import('./PaymentMethodModal').then((m) => ({ default: m.PaymentMethodModal })));
@@ -22,7 +22,7 @@ const IntroSurvey = lazy(() => import('./IntroSurvey').then((m) => ({ default: m
 export type { ModalName };
 
 /** Spec 002 §8. */
-export const MODALS_FAILED = 'Error while fetching modals';
+const MODALS_FAILED = 'Error while fetching modals';
 
 /** The first modal that applies and has not been closed in this visit, in the contract's order. */
 export function nextModal(flags: ModalFlags | undefined, closed: ReadonlySet<ModalName>): ModalName | null {

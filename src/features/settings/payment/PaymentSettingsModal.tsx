@@ -15,7 +15,7 @@ import { paymentActors } from './paymentActors';
 import { payoneerLabel, payoneerPending, tipaltiLabel, type PaymentInformation } from './paymentLabels';
 import { ProviderCard } from './ProviderCard';
 
-export { paymentPlatformText, payoneerLabel, tipaltiLabel, type PaymentInformation } from './paymentLabels';
+export { type PaymentInformation } from './paymentLabels';
 
 /** Height of the provider's page (spec 001 sections 2.5, 9). */
 export const PROVIDER_FRAME_HEIGHT = 700;
@@ -60,7 +60,6 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space[2]}px;
   margin-top: ${({ theme }) => theme.space[4]}px;
 `;
-
 
 export interface PaymentSettingsModalProps {
   paymentInformation: PaymentInformation;

@@ -24,7 +24,7 @@ export function tipaltiLabel(info: PaymentInformation, blackout: boolean): strin
   return info.platform === 'Tipalti' ? 'Edit Details' : 'Use Tipalti';
 }
 
-export const PLATFORM_NOT_SET = 'Not set';
+const PLATFORM_NOT_SET = 'Not set';
 
 /**
  * The platform row of the Payment Information card (spec 001 section 4): 'Payoneer (Pending)' when a
