@@ -5,11 +5,10 @@ import type {
   CreativeRow,
   EarningsRow,
   LandingPageRow,
-  ReferralRow,
   ReversalRow,
   SubIdRow,
 } from '../../api/contract/reports';
-import { isReportType, INVALID_REPORT_TYPE, type ReportType } from './reportTypes';
+import { isReportType, INVALID_REPORT_TYPE, type ReportRows, type ReportType } from './reportTypes';
 
 /**
  * CSV of a report (spec 001 section 4): built with papaparse, never by hand; a text cell
@@ -59,18 +58,7 @@ const subids = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> => [
   ['Sub ID 5', (r) => r.subid5],
 ];
 
-export interface ReportRowsByType {
-  earnings: EarningsRow;
-  creatives: CreativeRow;
-  subid: SubIdRow;
-  landingPages: LandingPageRow;
-  clicks: ClicksRow;
-  conversions: ConversionRow;
-  reversals: ReversalRow;
-  referrals: ReferralRow;
-}
-
-const COLUMNS: { [T in ReportType]: Array<Column<ReportRowsByType[T]>> } = {
+const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
   earnings: [...campaign<EarningsRow>(), ...figures<EarningsRow>()],
   creatives: [...campaign<CreativeRow>(), ['Creative ID', (r) => r.creative_id], ['Creative', (r) => r.creative_name], ...figures<CreativeRow>()],
   subid: [...campaign<SubIdRow>(), ['Sub ID 1', (r) => r.subid1], ...figures<SubIdRow>()],

@@ -6,7 +6,6 @@ import type {
   CreativeRow,
   EarningsRow,
   LandingPageRow,
-  ReferralRow,
   ReportTotals,
   ReversalRow,
   SubIdRow,
@@ -19,7 +18,7 @@ import { Link } from '../../ui/Link';
 import { Menu, MenuItem } from '../../ui/Menu';
 import type { TableColumn } from '../../ui/Table';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
-import type { ReportType } from './reportTypes';
+import type { ReportRows, ReportType } from './reportTypes';
 import { asReport, type ReportSpec } from './reportSpecs';
 import { reportUrl } from './reportUrl';
 
@@ -77,18 +76,6 @@ function leadColumns<R extends ConversionRow | ReversalRow>(): TableColumn<R>[] 
     { key: 'subids', header: 'Sub IDs', render: subIds },
     { key: 'ip_address', header: 'IP' },
   ];
-}
-
-/** Each type's rows. */
-export interface ReportRows {
-  earnings: EarningsRow;
-  creatives: CreativeRow;
-  subid: SubIdRow;
-  landingPages: LandingPageRow;
-  clicks: ClicksRow;
-  conversions: ConversionRow;
-  reversals: ReversalRow;
-  referrals: ReferralRow;
 }
 
 /** Earnings first, descending (spec 001 section 7); the clicks report by date. */

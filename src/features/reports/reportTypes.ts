@@ -1,7 +1,20 @@
+import type { ClicksRow, ConversionRow, CreativeRow, EarningsRow, LandingPageRow, ReferralRow, ReversalRow, SubIdRow } from '../../api/contract/reports';
 import { REPORT_TYPES, type ReportType } from '../../shared/paths';
 
 /** The report types (spec 001 section 2.1) as the screen names them. */
 export { REPORT_TYPES, type ReportType };
+
+/** Each type's rows, as the API answers them. */
+export interface ReportRows {
+  earnings: EarningsRow;
+  creatives: CreativeRow;
+  subid: SubIdRow;
+  landingPages: LandingPageRow;
+  clicks: ClicksRow;
+  conversions: ConversionRow;
+  reversals: ReversalRow;
+  referrals: ReferralRow;
+}
 
 export const REPORT_LABELS: Record<ReportType, string> = {
   earnings: 'Earnings',

@@ -20,7 +20,7 @@ interface AddressValues {
 
 const COUNTRY_ITEMS = ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name }));
 
-export function AddressCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+export function AddressCard({ affiliate, ...wiring }: CardProps) {
   const dispatch = useApiDispatch();
   const a = affiliate.affiliate_address;
   const withStates = countryHasStates(a.country_code);
@@ -38,12 +38,10 @@ export function AddressCard({ affiliate, editable, onLocked, onSaved }: CardProp
   const stateName = withStates ? (STATES.find((s) => s.code === a.state && s.country === a.country_code)?.name ?? '') : a.state;
   return (
     <SettingsCard<AddressValues>
+      {...wiring}
       title="Address"
       data-testid="address-card"
-      editable={editable}
       saved={saved}
-      onLocked={onLocked}
-      onSaved={onSaved}
       view={
         <Facts
           rows={[

@@ -33,7 +33,7 @@ function EmailNoticesHelp() {
   );
 }
 
-export function EmailPreferencesCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+export function EmailPreferencesCard({ affiliate, ...wiring }: CardProps) {
   const dispatch = useApiDispatch();
   const prefs = affiliate.email_preferences;
   const flagged = affiliate.affiliate_flags.includes(FLAG_INVALID_EMAIL);
@@ -42,12 +42,10 @@ export function EmailPreferencesCard({ affiliate, editable, onLocked, onSaved }:
   const yesNo = (b: boolean) => (b ? 'Y' : 'N') as 'Y' | 'N';
   return (
     <SettingsCard<EmailValues>
+      {...wiring}
       title="Email Preferences"
       data-testid="email-card"
-      editable={editable}
       saved={saved}
-      onLocked={onLocked}
-      onSaved={onSaved}
       view={
         <Facts
           rows={[

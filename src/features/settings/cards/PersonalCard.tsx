@@ -18,7 +18,7 @@ interface PersonalValues {
   im_handle: string;
 }
 
-export function PersonalCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+export function PersonalCard({ affiliate, ...wiring }: CardProps) {
   const dispatch = useApiDispatch();
   const checkPhone = usePhoneCheck();
   const p = affiliate.affiliate_personal_information;
@@ -33,12 +33,10 @@ export function PersonalCard({ affiliate, editable, onLocked, onSaved }: CardPro
   };
   return (
     <SettingsCard<PersonalValues>
+      {...wiring}
       title="Personal Information"
       data-testid="personal-card"
-      editable={editable}
       saved={saved}
-      onLocked={onLocked}
-      onSaved={onSaved}
       view={
         <Facts
           rows={[

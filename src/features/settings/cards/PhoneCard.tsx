@@ -10,18 +10,16 @@ interface PhoneValues {
   phone: string;
 }
 
-export function PhoneCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+export function PhoneCard({ affiliate, ...wiring }: CardProps) {
   const dispatch = useApiDispatch();
   const checkPhone = usePhoneCheck();
   const p = affiliate.affiliate_personal_information;
   return (
     <SettingsCard<PhoneValues>
+      {...wiring}
       title="Phone Information"
       data-testid="phone-card"
-      editable={editable}
       saved={{ mobile: p.mobile_phone, phone: p.phone }}
-      onLocked={onLocked}
-      onSaved={onSaved}
       view={<Facts rows={[['Mobile', show(p.mobile_phone)], ['Phone', show(p.phone)]]} />}
       validate={(v) => ({ mobile: v.mobile.trim() ? undefined : settingsFieldMessages.mobile })}
       save={async (v) => (await checkPhone(v.mobile)) ?? outcome(dispatch(settingsApi.endpoints.phoneDetails.initiate(v)))}

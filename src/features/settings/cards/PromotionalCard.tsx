@@ -14,7 +14,7 @@ interface PromotionalValues {
 
 export const INCENTIVE_NOTE = 'Your incentive setting is managed by your affiliate manager: contact them to change it.';
 
-export function PromotionalCard({ affiliate, editable, onLocked, onSaved }: CardProps) {
+export function PromotionalCard({ affiliate, ...wiring }: CardProps) {
   const dispatch = useApiDispatch();
   const m = affiliate.promotional_methods;
   const incentive = (
@@ -28,12 +28,10 @@ export function PromotionalCard({ affiliate, editable, onLocked, onSaved }: Card
   );
   return (
     <SettingsCard<PromotionalValues>
+      {...wiring}
       title="Promotional Methods"
       data-testid="promotional-card"
-      editable={editable}
       saved={{ promotion: m.promotion, website: m.website }}
-      onLocked={onLocked}
-      onSaved={onSaved}
       view={<Facts rows={[['Description', show(m.promotion)], ['Website', show(m.website)]]} />}
       footer={incentive}
       validate={(v) => ({

@@ -18,7 +18,7 @@ interface SecurityValues {
   security_a2: string;
 }
 
-export function SecurityCard({ affiliate, editable, onLocked, onSaved, questions }: CardProps & { questions: readonly SecurityQuestion[] }) {
+export function SecurityCard({ affiliate, questions, ...wiring }: CardProps & { questions: readonly SecurityQuestion[] }) {
   const dispatch = useApiDispatch();
   const s = affiliate.security;
   const saved: SecurityValues = {
@@ -44,12 +44,10 @@ export function SecurityCard({ affiliate, editable, onLocked, onSaved, questions
   };
   return (
     <SettingsCard<SecurityValues>
+      {...wiring}
       title="Security"
       data-testid="security-card"
-      editable={editable}
       saved={saved}
-      onLocked={onLocked}
-      onSaved={onSaved}
       afterSave={() => saved}
       view={
         <Facts
