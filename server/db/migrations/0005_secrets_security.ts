@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely';
 import { sealPlainTotpSecrets } from '../../modules/twoFactor/secrets';
+import type { MigrateOptions } from '../migrate';
 
 /**
- * TOTP secrets encrypted at rest (issue 12): seals the plain secrets already stored with the
+ * TOTP secrets encrypted at rest: seals the plain secrets already stored with the
  * configured key (server/config.ts totpKey). The key reaches the migration through
  * migrateToLatest's options; a database that holds plain secrets cannot be migrated without it.
  */
-export function secretsMigration(totpKey: Buffer | undefined): Migration {
+export function migration({ totpKey }: MigrateOptions): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (totpKey) {
