@@ -23,37 +23,16 @@ import { compressVariants, preferredEncoding, registerCompression } from './lib/
 import { loadStaticFiles, registerStaticFiles } from './lib/staticFiles';
 import { createListeningServer, type TlsPair } from './lib/tls';
 import { registerOpenApi } from './lib/openapi';
+import { registerRouteModules, type RouteDeps } from './lib/routeModules';
 import { OWASP_SCRYPT, type ScryptCost } from './lib/crypto';
-import { accessRequestRoutes } from './modules/access/requests';
-import { operatorRoutes } from './modules/access/operator';
 import { createProviders, providerFrameOrigins, type PaychangeSettings } from './modules/paychange/providers';
-import { paychangeRoutes } from './modules/paychange/routes';
-import { affiliateRoutes } from './modules/affiliate/routes';
-import { balanceRoutes } from './modules/balance/routes';
-import { campaignRoutes } from './modules/campaigns/routes';
-import { contentRoutes } from './modules/content/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { imageRoutes } from './modules/images/routes';
-import { cdnImageRoutes } from './modules/images/cdnRoutes';
 import { cdnOrigin } from './modules/images/cdn';
-import { campaignDetailRoutes } from './modules/campaignDetail/routes';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/session/loginLimiter';
-import { sessionRoutes } from './modules/session/routes';
-import { settingsRoutes } from './modules/settings/routes';
 import { makeDummyHash } from './modules/session/service';
-import { systemRoutes } from './modules/system/routes';
-import { twoFactorRoutes } from './modules/twoFactor/routes';
-import { postbackLogRoutes } from './modules/postbacks/log';
-import { postbackRoutes } from './modules/postbacks/routes';
-import { registerRoutes } from './modules/register/routes';
 import { DEFAULT_CAPTCHA, type CaptchaOptions } from './modules/recovery/captcha';
-import { recoveryRoutes } from './modules/recovery/routes';
-import { reportRoutes } from './modules/reports/routes';
-import { maxmoneyRoutes } from './modules/maxmoney/routes';
-import { referralRoutes } from './modules/referrals/routes';
 import { createClickEngine } from './modules/tracking/clicks';
 import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/options';
-import { createFastClickHandler, trackingLinkRoutes, trackingRoutes } from './modules/tracking/routes';
+import { createFastClickHandler } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
 import type { SsrfPolicy } from './lib/ssrf';
 import { registerSessionHook } from './plugins/auth';
@@ -256,43 +235,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
 
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes, { ctx, engine: deps.engine ?? 'unknown' });
-      await api.register(sessionRoutes, { ctx, messenger, productName, captchaKey });
-      await api.register(affiliateRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx, messenger, productName });
-      await api.register(registerRoutes, { ctx, messenger, productName, baseUrl: trackingOptions.baseUrl });
-      await api.register(balanceRoutes, { ctx });
-      // The weekly redeem limit (MAXMONEY_REDEEM_LIMIT, server/config.ts; checked by loadConfig at start).
-      await api.register(maxmoneyRoutes, { ctx, settings: deps.maxmoney ?? { redeemLimit: DEFAULT_MAXMONEY_REDEEM_LIMIT } });
-      await api.register(referralRoutes, { ctx, productName });
-      await api.register(contentRoutes, { ctx });
-      await api.register(campaignRoutes, { ctx });
-      await api.register(campaignDetailRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl });
-      await api.register(dashboardRoutes, { ctx });
-      await api.register(imageRoutes, { ctx });
-      await api.register(twoFactorRoutes, {
-        ctx,
-        messenger,
-        productName,
-      });
-      await api.register(trackingLinkRoutes, { ctx, options: trackingOptions });
-      await api.register(postbackRoutes, { ctx });
-      await api.register(postbackLogRoutes, { ctx, wake: trackingOptions.onPostbackQueued });
-      await api.register(accessRequestRoutes, { ctx });
-      await api.register(reportRoutes, { ctx, creativeBaseUrl: deps.creativeBaseUrl, engine: deps.engine });
-      await api.register(operatorRoutes, { ctx, messenger, productName, trackingBaseUrl: trackingOptions.baseUrl });
-      await api.register(recoveryRoutes, {
-        ctx, messenger, productName, baseUrl: trackingOptions.baseUrl,
-        captchaKey, captcha: { ...DEFAULT_CAPTCHA, ...deps.captcha },
-      });
-      await api.register(paychangeRoutes, { ctx, providers: createProviders(deps.paychange ?? {}, ctx.totpKey, deps.paychangeFetch) });
-    },
-    { prefix: '/api' },
-  );
-  await app.register(trackingRoutes, { ctx, engine: clickEngine, options: trackingOptions });
-  await app.register(cdnImageRoutes, { ctx });
+  // Every module's routes (server/lib/routeModules.ts): the /api ones, then the tracking addresses and /cdn images.
+  const routeDeps: RouteDeps = {
+    ctx,
+    messenger,
+    productName,
+    engine: deps.engine ?? 'unknown',
+    creativeBaseUrl: deps.creativeBaseUrl,
+    captchaKey,
+    captcha: { ...DEFAULT_CAPTCHA, ...deps.captcha },
+    tracking: trackingOptions,
+    clickEngine,
+    // The weekly redeem limit (MAXMONEY_REDEEM_LIMIT, server/config.ts; checked by loadConfig at start).
+    maxmoney: deps.maxmoney ?? { redeemLimit: DEFAULT_MAXMONEY_REDEEM_LIMIT },
+    paychangeProviders: createProviders(deps.paychange ?? {}, ctx.totpKey, deps.paychangeFetch),
+  };
+  await registerRouteModules(app, routeDeps);
 
   const distDir = deps.distDir;
   const portalBuilt = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));

@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AccessRequest } from '../../../src/api/contract/operator';
 import { operatorEndpoints } from '../../../src/api/contract/operator';
-import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
 import { sendStoredImage } from '../../lib/imageBytes';
-import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
 import { notifyDecision, setCampaignAccess, uploadPath } from './service';
+import type { RoutePlugin } from '../../lib/routeModules';
 
 /**
  * The network operator's API (issue 15, src/api/contract/operator.ts): operators sign in with their
@@ -78,10 +76,7 @@ export async function upsertOperator(db: Kysely<DB>, email: string, password: st
   return 'created';
 }
 
-export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string; trackingBaseUrl: string }> = async (
-  app,
-  { ctx, messenger, productName, trackingBaseUrl },
-) => {
+export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, productName, tracking: { baseUrl: trackingBaseUrl } }) => {
   route(
     app,
     operatorEndpoints.operatorSignIn,

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CAMPAIGN_NOT_FOUND } from '../../../src/api/contract/campaignDetail';
 import { campaignAccessEndpoints } from '../../../src/api/contract/campaignAccess';
 import { LINK_TRAFFIC_TYPES } from '../../../src/api/contract/tracking';
@@ -13,11 +12,11 @@ import {
   type ApplicationTrafficCode,
 } from '../../../src/shared/campaignApplication';
 import { dayInZone } from '../../../src/shared/dates';
-import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { imageTypeOf } from '../../lib/imageBytes';
 import { route } from '../../lib/route';
 import { lockAffiliate, notifyDecision, pendingRequestCount, setCampaignAccess, storeUpload } from './service';
+import type { RoutePlugin } from '../../lib/routeModules';
 
 const SENT = 'Your request has been sent. We will let you know as soon as it has been reviewed.';
 const APPROVED = 'You are approved to run this campaign. You can build your tracking link now.';
@@ -32,7 +31,7 @@ const APPROVED = 'You are approved to run this campaign. You can build your trac
  * Who approves: a Public campaign and a By Request campaign in 'auto' mode approve at once; a By
  * Request campaign in 'review' mode (the default) waits for the operator (operator.ts).
  */
-export const accessRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const accessRequestRoutes: RoutePlugin = async (app, { ctx }) => {
   // Multipart parsing for this module's routes only (plugins are encapsulated). The auth hook runs
   // on request, before any part is read, so an anonymous upload is refused unread.
   await app.register(multipart, {

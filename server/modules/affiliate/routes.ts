@@ -1,16 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { affiliateEndpoints } from '../../../src/api/contract/affiliate';
 import { sessionEndpoints } from '../../../src/api/contract/session';
-import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { emailProblem } from '../../../src/shared/emailRules';
 import { EMAIL_UNDELIVERABLE, FLAG_INVALID_EMAIL } from '../../../src/shared/profileOptions';
 import { INVALID_MOBILE, isValidPhone } from '../../../src/shared/phone';
 import { loadAffiliateRecord } from './queries';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 
-export const affiliateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const affiliateRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, affiliateEndpoints.getAffiliate, async (request) => {
     const record = await loadAffiliateRecord(ctx.db, request.auth.affiliateId, { id: request.auth.sessionId, now: ctx.now() });
     if (!record) throw unauthorized();
@@ -52,3 +51,6 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     return { success: true as const };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [affiliateRoutes] };

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { balanceEndpoints, type BalanceLine } from '../../../src/api/contract/balance';
-import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
@@ -11,7 +10,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * full precision and rounded once, so each year's starting balance is exactly the previous year's
  * start plus its lines: the statement's running balance never jumps between years.
  */
-export const balanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const balanceRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, balanceEndpoints.accountBalance, async (request) => {
     const { affiliateId } = request.auth;
     const { year } = request.params;
@@ -42,3 +41,6 @@ export const balanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [balanceRoutes] };

@@ -1,20 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CAMPAIGN_NOT_FOUND, campaignDetailEndpoints } from '../../../src/api/contract/campaignDetail';
 import { dayInZone } from '../../../src/shared/dates';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { cdnUrls } from '../images/cdn';
 import { addBookmark, campaignDetail, campaignExists, isVisible, recordView, removeBookmark, suppressionList } from './queries';
-
-export interface CampaignDetailOptions {
-  ctx: AppContext;
-  /** Where the campaign page's images live (config CREATIVE_BASE_URL; default the product's own /cdn). */
-  creativeBaseUrl?: string;
-}
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** The campaign page (spec 000 sections 2, 3, 4, 7): detail, bookmarks, suppression list. */
-export const campaignDetailRoutes: FastifyPluginAsyncZod<CampaignDetailOptions> = async (app, { ctx, creativeBaseUrl }) => {
+export const campaignDetailRoutes: RoutePlugin = async (app, { ctx, creativeBaseUrl }) => {
   const cdn = cdnUrls(creativeBaseUrl);
   const today = () => dayInZone(ctx.now(), ctx.reportTimeZone);
 
@@ -50,3 +43,6 @@ export const campaignDetailRoutes: FastifyPluginAsyncZod<CampaignDetailOptions> 
     return { success: true as const, urls };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [campaignDetailRoutes] };

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CAMPAIGN_LIST_NAMES,
   QUICK_SEARCH_LIMIT,
@@ -6,7 +5,6 @@ import {
   campaignEndpoints,
   type CampaignListName,
 } from '../../../src/api/contract/campaign';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { dayInZone } from '../../../src/shared/dates';
@@ -20,10 +18,11 @@ import {
   searchSubcategories,
   subcategoryName,
 } from './queries';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const isListName = (value: string): value is CampaignListName => (CAMPAIGN_LIST_NAMES as readonly string[]).includes(value);
 
-export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const campaignRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, campaignEndpoints.getCampaigns, async (request) => {
     const list = request.params.for;
     if (!isListName(list)) throw notFound('This campaign list does not exist.');
@@ -79,3 +78,6 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { success: true as const, subcategory_name: name };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [campaignRoutes] };

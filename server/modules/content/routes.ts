@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentEndpoints } from '../../../src/api/contract/content';
-import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { sessionOf } from '../../plugins/auth';
 import { dayInZone } from '../../../src/shared/dates';
 import { dismissNotifications, loadNews, loadNotifications, loadSlider } from './queries';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /**
  * Usage events per affiliate and minute. A menu click sends one; 120 a minute (two a second, for a
@@ -14,7 +13,7 @@ import { dismissNotifications, loadNews, loadNotifications, loadSlider } from '.
  */
 export const USAGE_EVENTS_PER_MINUTE = 120;
 
-export const contentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const contentRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, contentEndpoints.getNews, async () => ({
     success: true as const,
     news_updates: await loadNews(ctx.db, dayInZone(ctx.now(), ctx.reportTimeZone)),
@@ -74,3 +73,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   );
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [contentRoutes] };

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnnouncementNotice, dashboardEndpoints } from '../../../src/api/contract/dashboard';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { loadPerformanceBonus, optInPerformanceBonus } from './bonus';
@@ -14,8 +12,9 @@ import {
   verticalList,
 } from './notices';
 import { loadAffiliateStats } from './stats';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const dashboardRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, dashboardEndpoints.getAffiliateStats, async (request) => ({
     success: true as const,
     ...(await loadAffiliateStats(ctx.db, request.auth.affiliateId, ctx.now(), ctx.reportTimeZone)),
@@ -63,3 +62,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     modals: await dashboardModals(ctx.db, request.auth.affiliateId, ctx.now()),
   }));
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [dashboardRoutes] };

@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cdnEndpoints } from '../../../src/api/contract/cdn';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { bannerSvg, landingPageSvg } from './svg';
+import type { RoutePlugin } from '../../lib/routeModules';
 
 /** A year, immutable: a creative or landing page keeps its id for life (a new image is a new id). */
 export const CDN_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -27,7 +26,7 @@ function sendSvg(reply: FastifyReply, body: string, download?: string): FastifyR
  * The campaign page's images at their CDN-style paths (modules/images/cdn.ts): served outside /api,
  * so the API's rate limit does not count them and a CDN can pull the same paths.
  */
-export const cdnImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const cdnImageRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db } = ctx;
 
   route(app, cdnEndpoints.cdnCreative, async (request, reply) => {

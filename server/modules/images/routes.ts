@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { imageEndpoints } from '../../../src/api/contract/images';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { avatarSvg, bannerSvg, campaignThumbnailSvg, landingPageSvg, resourceSvg, sliderSvg } from './svg';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
+import { cdnImageRoutes } from './cdnRoutes';
 
 const CTAS = ['Learn More', 'Get Started', 'Sign Up Free', 'Claim Offer', 'Shop Now', 'Try It Today', 'Apply Now'];
 
@@ -59,7 +59,7 @@ function brandOf(name: string) {
  * Generated images of the demo network. Public (an <img> cannot send the token header), and they
  * show only what a campaign's public creatives show anyway.
  */
-export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const imageRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db } = ctx;
   const cache = new GeneratedImageCache();
   const send = async (reply: FastifyReply, key: string, make: () => Promise<{ body: string; download?: string }>) => {
@@ -154,3 +154,6 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return { body: resourceSvg({ name: row.name, style: row.image_style }) };
   }));
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [imageRoutes], site: [cdnImageRoutes] };

@@ -1,11 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rewardEndpoints } from '../../../src/api/contract/rewards';
-import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import { cancelRedeem, redeem, registerForPromo, rewardsOf, type MaxmoneySettings } from './service';
+import { cancelRedeem, redeem, registerForPromo, rewardsOf } from './service';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** MaxMoney points (issue 19, docs/rewards.md): GET /maxmoney, POST /maxmoney/register, /redeem, /cancel. */
-export const maxmoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; settings: MaxmoneySettings }> = async (app, { ctx, settings }) => {
+export const maxmoneyRoutes: RoutePlugin = async (app, { ctx, maxmoney: settings }) => {
   route(app, rewardEndpoints.maxmoney, async (request) => ({
     success: true as const,
     ...(await rewardsOf(ctx.db, request.auth.affiliateId, settings, ctx.now())),
@@ -26,3 +25,6 @@ export const maxmoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; settings: 
     ...(await cancelRedeem(ctx.db, request.auth.affiliateId, request.body.entry_id, ctx.now())),
   }));
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [maxmoneyRoutes] };

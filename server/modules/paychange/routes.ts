@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAY_METHODS, paychangeEndpoints, type PayPlatform } from '../../../src/api/contract/paychange';
 import { countryByAlpha2 } from '../../../src/shared/countries';
 import { isPayBlackout, PAY_BLACKOUT_MESSAGE } from '../../../src/shared/payBlackout';
 import { paths } from '../../../src/shared/paths';
-import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { requireSettingsWindow } from '../settings/service';
 import { completePayChange, markPayoneerReturned, openRequest, payAffiliate, startPayChange, type OpenRequest } from './queries';
-import { ProviderUnavailable, type Providers } from './providers';
+import { ProviderUnavailable } from './providers';
 import { platformOfSlug, readSandboxToken, SANDBOX_TOKEN_MS, sandboxFormPage, sandboxMessagePage, sandboxTokenKey, type SandboxClaims } from './sandbox';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /**
  * POST /api/paychange/payoneer and /api/paychange/tipalti (spec 001 section 7 "Payment"), and the
@@ -30,11 +29,6 @@ export const paychangeMessages = {
   country: 'Please choose your country.',
   method: 'Please choose a payment method.',
 } as const;
-
-export interface PaychangeOptions {
-  ctx: AppContext;
-  providers: Providers;
-}
 
 function refuseDuringBlackout(now: Date) {
   if (isPayBlackout(now)) throw new ApiError(409, PAY_BLACKOUT_MESSAGE);
@@ -62,7 +56,7 @@ function completionUrl(request: FastifyRequest, claimed: string | undefined): st
   return `${own}${paths.payCompletion}`;
 }
 
-export const paychangeRoutes: FastifyPluginAsyncZod<PaychangeOptions> = async (app, { ctx, providers }) => {
+export const paychangeRoutes: RoutePlugin = async (app, { ctx, paychangeProviders: providers }) => {
   async function start(request: FastifyRequest & { auth: { sessionId: number } }, affiliateId: number, platform: PayPlatform, redirectClaim?: string) {
     const now = ctx.now();
     refuseDuringBlackout(now);
@@ -167,3 +161,6 @@ export const paychangeRoutes: FastifyPluginAsyncZod<PaychangeOptions> = async (a
     });
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [paychangeRoutes] };

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { postbackLogEndpoints, type PostbackDelivery } from '../../../src/api/contract/postbackLog';
 import { dateTimeInZone } from '../../../src/shared/dates';
 import type { AppContext } from '../../context';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { encodeForUrl, fillMacros } from '../tracking/macros';
+import type { RoutePlugin } from '../../lib/routeModules';
 
 /** The log shows the newest deliveries, at most this many. */
 export const DELIVERY_LOG_LIMIT = 50;
@@ -103,7 +103,7 @@ async function deliveries(ctx: AppContext, affiliateId: number, where: { campaig
  * postbacks"). `wake` starts the outbox worker's round at once (server/index.ts passes the worker's
  * kick; without a worker, as in most tests, a test delivery waits for whoever runs one).
  */
-export const postbackLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wake?: () => void }> = async (app, { ctx, wake }) => {
+export const postbackLogRoutes: RoutePlugin = async (app, { ctx, tracking: { onPostbackQueued: wake } }) => {
   route(app, postbackLogEndpoints.listDeliveries, async (request) => {
     const campaignId = request.query.campaign_id;
     if (campaignId !== undefined) {

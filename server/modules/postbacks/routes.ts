@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trackingEndpoints } from '../../../src/api/contract/tracking';
-import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { checkTarget, SsrfError, type SsrfPolicy } from '../../lib/ssrf';
 import { macroHelpHtml, stripMacros } from '../tracking/macros';
 import { campaignPostbackTypes } from '../../../src/shared/postbackTypes';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
+import { postbackLogRoutes } from './log';
 
 const MACRO_HELP_ID = 18;
 
@@ -41,7 +41,7 @@ async function checkCode(type: PostbackType, code: string, policy: SsrfPolicy): 
   return trimmed;
 }
 
-export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const postbackRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, trackingEndpoints.saveCampaignPostback, async (request) => {
     const now = ctx.now();
     const { affiliateId } = request.auth;
@@ -96,3 +96,6 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { success: true as const, help_text: row.body_html };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [postbackRoutes, postbackLogRoutes] };

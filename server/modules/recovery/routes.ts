@@ -1,26 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recoveryEndpoints } from '../../../src/api/contract/recovery';
 import { recoveryMessages } from '../../../src/shared/recovery';
-import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
-import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
-import { createCaptcha, type CaptchaOptions } from './captcha';
+import { createCaptcha } from './captcha';
 import { checkReset, requestReset, resetPassword, sendResetCode, type RecoveryDeps } from './service';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** Forgot-password requests per address (in the database, like every API limit). */
 export const FORGOT_PER_IP = 10;
 const FORGOT_WINDOW_MS = 15 * 60_000;
 
 /** Password recovery (spec 002 §7; docs/recovery.md). Every call is public. */
-export const recoveryRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  messenger: Messenger;
-  productName: string;
-  baseUrl: string;
-  captchaKey: Buffer;
-  captcha: CaptchaOptions;
-}> = async (app, { ctx, messenger, productName, baseUrl, captchaKey, captcha }) => {
+export const recoveryRoutes: RoutePlugin = async (app, { ctx, messenger, productName, tracking: { baseUrl }, captchaKey, captcha }) => {
   const deps: RecoveryDeps = {
     db: ctx.db, messenger, productName, baseUrl, captchaKey, captcha, passwordCost: ctx.passwordCost, limits: ctx.loginLimits,
   };
@@ -59,3 +50,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{
     return { success: true as const };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [recoveryRoutes] };

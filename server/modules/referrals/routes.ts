@@ -1,14 +1,14 @@
-import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { REFERRAL_BANNER_SIZES, rewardEndpoints, type ReferralArt } from '../../../src/api/contract/rewards';
 import { DEFAULT_PRODUCT_NAME } from '../../../src/shared/product';
 import { referralProgram } from '../../../src/shared/programTerms';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { sendSvg } from '../images/routes';
 import { referralBannerSvg, referralLogoSvg } from '../images/svg';
 import { approvedReferralCount } from './income';
 import { listResources } from './queries';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** The referral banners' pitch: the program's own terms (src/shared/programTerms.ts). */
 export const REFERRAL_PITCH = `Earn ${referralProgram.sharePercent}% of your referrals\u2019 earnings for ${referralProgram.months} months`;
@@ -30,7 +30,7 @@ export function referralArtSvg(art: ReferralArt, productName: string): string | 
  * GET /resources (public), GET /referrer, GET /images/referral/:file (public). `productName` is the
  * configured PRODUCT_NAME the art shows (the product's default when not given).
  */
-export const referralRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; productName?: string }> = async (app, { ctx, productName }) => {
+export const referralRoutes: RoutePlugin = async (app, { ctx, productName }) => {
   const name = productName ?? DEFAULT_PRODUCT_NAME;
 
   // A well-formed name of no image ('999x999.svg') is refused by the contract's params schema; it is
@@ -53,3 +53,6 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; productNam
     return sendSvg(reply, image);
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [referralRoutes] };

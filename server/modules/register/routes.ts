@@ -1,15 +1,13 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MARKETING_CAMPAIGN_NOT_FOUND, registerEndpoints } from '../../../src/api/contract/register';
 import { emailProblem } from '../../../src/shared/emailRules';
 import { isValidPhone } from '../../../src/shared/phone';
 import { registrationLimits, registrationMessages } from '../../../src/shared/registration';
-import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
 import { publisherReviewRoutes } from './review';
 import { emailTaken, reApplication, register, removeIdEntry, trackApplication, verifyRegistration, type RegisterDeps } from './service';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** Per-client limits of the public calls (kept in the database by the API's rate-limit store). */
 export const REGISTER_LIMITS = {
@@ -28,10 +26,7 @@ const limit = (name: keyof typeof REGISTER_LIMITS) => ({
 });
 
 /** The public calls of joining the network (spec 002 §7; docs/registration.md) and the profile's question list (spec 001 section 7). */
-export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string; baseUrl: string }> = async (
-  app,
-  { ctx, messenger, productName, baseUrl },
-) => {
+export const registerRoutes: RoutePlugin = async (app, { ctx, messenger, productName, tracking: { baseUrl } }) => {
   const deps: RegisterDeps = { db: ctx.db, messenger, productName, baseUrl, passwordCost: ctx.passwordCost };
 
   // Multipart for this module's routes only (plugins are encapsulated): two images, each under
@@ -128,3 +123,6 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger:
 
   await app.register(publisherReviewRoutes, { ctx, messenger, productName, baseUrl });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [registerRoutes] };

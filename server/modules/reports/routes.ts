@@ -1,17 +1,16 @@
 import { getTimezoneOffset } from 'date-fns-tz';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { ReplyOf } from '../../../src/api/contract/endpoint';
 import { REPORT_PAGE_SIZE, reportEndpoints, type ConversionRow, type ReversalRow, type SeriesPoint } from '../../../src/api/contract/reports';
 import { addDaysTo } from '../../../src/shared/dates';
 import { RATE_TYPE_LABELS } from '../../../src/shared/rateText';
-import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { cdnUrls } from '../images/cdn';
 import { figures, totalsOf } from './figures';
 import { aggregate, type AggregateRow, type Filters, type GroupBy } from './queries';
 import { affiliateZone, reportRange, zoneLabel, type ReportRange, type ReportZone } from './range';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
@@ -70,7 +69,7 @@ function conversionRow(v: string[], names: ReadonlyMap<number, string>): Convers
  * `engine`: the database's (pglite, postgres). The conversions report reads its rows as one text on
  * the embedded database only (see the route).
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; creativeBaseUrl?: string; engine?: string }> = async (app, { ctx, creativeBaseUrl, engine }) => {
+export const reportRoutes: RoutePlugin = async (app, { ctx, creativeBaseUrl, engine }) => {
   const cdn = cdnUrls(creativeBaseUrl);
 
   async function rangeFor(affiliateId: number, q: { startDate: string; endDate: string }): Promise<ReportRange> {
@@ -366,3 +365,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; creativeBase
     };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [reportRoutes] };

@@ -1,15 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionEndpoints } from '../../../src/api/contract/session';
-import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
 import { revokeSession, signIn } from './service';
-import type { Messenger } from '../../lib/messenger';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** Sign-in and sign-out. The captcha of busy addresses is the forgot page's (same key: recovery/captcha.ts). */
-export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string; captchaKey: Buffer }> = async (
-  app,
-  { ctx, messenger, productName, captchaKey },
-) => {
+export const sessionRoutes: RoutePlugin = async (app, { ctx, messenger, productName, captchaKey }) => {
   route(app, sessionEndpoints.login, async (request) => {
     return signIn(ctx.db, request.body, {
       ip: request.ip,
@@ -36,3 +31,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: 
   // The session hook has checked the token by the time the handler runs.
   route(app, sessionEndpoints.verifyToken, async () => ({ success: true as const }));
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [sessionRoutes] };

@@ -1,8 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsEndpoints } from '../../../src/api/contract/settings';
-import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import type { Messenger } from '../../lib/messenger';
 import {
   saveAddressDetails,
   saveEmailPreferences,
@@ -12,9 +9,10 @@ import {
   saveSecurityDetails,
   type SaveContext,
 } from './service';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** The six saves of the profile (spec 001 section 7), each behind the verification window (docs/settings.md). */
-export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string }> = async (app, { ctx, messenger, productName }) => {
+export const settingsRoutes: RoutePlugin = async (app, { ctx, messenger, productName }) => {
   const context = (auth: { affiliateId: number; sessionId: number }): SaveContext => ({
     db: ctx.db,
     affiliateId: auth.affiliateId,
@@ -37,3 +35,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger:
     ),
   );
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [settingsRoutes] };

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { systemEndpoints } from '../../../src/api/contract/system';
-import type { AppContext } from '../../context';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/databaseErrors';
 import { ApiError } from '../../lib/errors';
 import { route } from '../../lib/route';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: string }> = async (app, { ctx, engine }) => {
+export const systemRoutes: RoutePlugin = async (app, { ctx, engine }) => {
   route(
     app,
     systemEndpoints.health,
@@ -27,3 +26,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; engine: stri
   // The OpenAPI document generated from the endpoint descriptions of src/api/contract.
   route(app, systemEndpoints.openapi, async (_request, reply) => reply.type('application/json').send(app.swagger()));
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [systemRoutes] };

@@ -1,9 +1,6 @@
 import QRCode from 'qrcode';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { twoFactorEndpoints } from '../../../src/api/contract/twoFactor';
-import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
-import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
 import { queueNotice } from '../session/notices';
 import { openSettingsWindow, requireSettingsWindow } from '../settings/service';
@@ -18,6 +15,7 @@ import {
   verifyCode,
   verifySignInOtp,
 } from './service';
+import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /**
  * The sign-in steps after the password (spec 002 §4, §7) and the two-factor set-up (spec 001 §7).
@@ -25,10 +23,7 @@ import {
  * e-mail/SMS code, 'otp_setup' the forced set-up; a full session reaches set-up, settings codes,
  * the prompt date and deactivation.
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger: Messenger; productName: string }> = async (
-  app,
-  { ctx, messenger, productName },
-) => {
+export const twoFactorRoutes: RoutePlugin = async (app, { ctx, messenger, productName }) => {
   route(app, twoFactorEndpoints.otpVerify, async (request) => {
     const { affiliateId, sessionId } = request.auth;
     const ok = await verifySignInOtp(ctx.db, {
@@ -92,3 +87,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messenger
     return { success: true as const, otpDeactivated: true, message: messages.deactivated };
   });
 };
+
+/** Registered by server/lib/routeModules.ts. */
+export const routeModule: RouteModule = { api: [twoFactorRoutes] };
