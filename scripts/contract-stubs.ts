@@ -1,36 +1,12 @@
 // The contract modules without their zod schemas, for the portal's build (scripts/vite-contract-stubs.ts runs
 // this under tsx and reads the JSON it prints: the Vite config itself stays free of the contract's imports).
 import { z } from 'zod';
-import * as affiliate from '../src/api/contract/affiliate.ts';
-import * as balance from '../src/api/contract/balance.ts';
-import * as campaign from '../src/api/contract/campaign.ts';
-import * as campaignAccess from '../src/api/contract/campaignAccess.ts';
-import * as campaignDetail from '../src/api/contract/campaignDetail.ts';
-import * as cdn from '../src/api/contract/cdn.ts';
-import * as common from '../src/api/contract/common.ts';
-import * as content from '../src/api/contract/content.ts';
-import * as dashboard from '../src/api/contract/dashboard.ts';
-import * as envelope from '../src/api/contract/envelope.ts';
-import * as images from '../src/api/contract/images.ts';
-import * as index from '../src/api/contract/index.ts';
-import * as operator from '../src/api/contract/operator.ts';
-import * as paychange from '../src/api/contract/paychange.ts';
-import * as postbackLog from '../src/api/contract/postbackLog.ts';
-import * as recovery from '../src/api/contract/recovery.ts';
-import * as register from '../src/api/contract/register.ts';
-import * as reports from '../src/api/contract/reports.ts';
-import * as rewards from '../src/api/contract/rewards.ts';
-import * as session from '../src/api/contract/session.ts';
-import * as settings from '../src/api/contract/settings.ts';
-import * as system from '../src/api/contract/system.ts';
-import * as tracking from '../src/api/contract/tracking.ts';
-import * as twoFactor from '../src/api/contract/twoFactor.ts';
+import { loadContractModules } from '../server/lib/contractRegistry.ts';
 
-/** The contract modules that build zod schemas when they load (endpoint.ts builds none and stays as it is). */
-export const contractModules: Record<string, Record<string, unknown>> = {
-  affiliate, balance, campaign, campaignAccess, campaignDetail, cdn, common, content, dashboard, envelope, images, index, operator, paychange, postbackLog, recovery, register,
-  reports, rewards, session, settings, system, tracking, twoFactor,
-};
+/** The contract modules that build zod schemas when they load, found from the folder (endpoint.ts builds none and stays as it is). */
+export const contractModules: Record<string, Record<string, unknown>> = Object.fromEntries(
+  Object.entries(await loadContractModules()).filter(([name]) => name !== 'endpoint'),
+);
 
 /**
  * A contract module as the portal's build sees it: every export with its zod schemas left out. The
@@ -59,7 +35,6 @@ export function stubSource(name: string, exports: Record<string, unknown>): stri
   }
   return `${lines.join('\n')}\n`;
 }
-
 
 /** Every stub, by module name. */
 export function contractStubs(): Record<string, string> {

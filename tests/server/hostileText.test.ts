@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import { apiEndpoints, siteEndpoints } from '../../src/api/contract';
+import { apiEndpoints, siteEndpoints } from '../../server/lib/contractRegistry';
 import { fillPath, type AnyEndpoint } from '../../src/api/contract/endpoint';
 import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, siteEndpoints } from '../../src/api/contract';
+import { apiEndpoints, siteEndpoints } from '../../server/lib/contractRegistry';
 import type { AnyEndpoint } from '../../src/api/contract/endpoint';
 import { summaryOf } from '../../server/lib/openapi';
 import { setupTestApp, testEngine, type TestContext } from './helpers';

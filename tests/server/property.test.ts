@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import { apiEndpoints } from '../../src/api/contract';
+import { apiEndpoints } from '../../server/lib/contractRegistry';
 import type { AnyEndpoint } from '../../src/api/contract/endpoint';
 import { trackingSiteEndpoints } from '../../src/api/contract/tracking';
 import { setupTestApp, signIn, testEngine, tokenFor, type TestContext } from './helpers';

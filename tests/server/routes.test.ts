@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { TEST_SCRYPT } from '../../server/lib/crypto';
 import { route } from '../../server/lib/route';
-import { apiEndpoints, siteEndpoints } from '../../src/api/contract';
+import { apiEndpoints, siteEndpoints } from '../../server/lib/contractRegistry';
 import { endpoint, errorStatuses, fillPath, type AnyEndpoint } from '../../src/api/contract/endpoint';
 import { SuccessOnly } from '../../src/api/contract/envelope';
 import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
