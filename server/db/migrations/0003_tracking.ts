@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Default, Timestamp } from '../schema';
 
 /**
  * The tracking engine (issue 6): what a click and a conversion need beyond 0001's tables, and the
@@ -64,5 +66,40 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'alter table stats_daily alter column sales type numeric(14, 4), alter column earnings type numeric(14, 4)',
   ]) {
     await sql.raw(statement).execute(db);
+  }
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** The outbox of affiliate postbacks (one row per conversion and postback to fire). */
+export interface PostbackDeliveriesTable {
+  id: Generated<number>; conversion_id: number | null; affiliate_id: number; postback_id: number | null; type: string;
+  url: string; status: Default<'pending' | 'delivered' | 'failed'>; attempts: Default<number>;
+  next_attempt_at: Timestamp; last_error: Default<string>; created_at: Timestamp; delivered_at: Default<Date | string | null>;
+}
+/** Every delivery attempt (time, status code, latency, error), for a delivery log. */
+export interface PostbackAttemptsTable {
+  id: Generated<number>; delivery_id: number; attempted_at: Timestamp; status_code: number | null;
+  latency_ms: Default<number>; error: Default<string>;
+}
+
+declare module '../schema' {
+  interface DB {
+    postback_deliveries: PostbackDeliveriesTable;
+    postback_attempts: PostbackAttemptsTable;
+  }
+}
+
+declare module './0001_initial' {
+  interface TrackingLinksTable {
+    /** Link builder creative type (R, S, C built-in; B, T, E, H picked creatives). */
+    creative_type: Default<string>;
+  }
+  interface ClicksTable {
+    traffic_type: Default<string>; user_agent: Default<string>;
+  }
+  interface ConversionsTable {
+    /** 'postback', 'pixel' or 'demo' (advertiser_ref is the advertiser's transaction id). */
+    intake: Default<string>;
   }
 }

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Default, Timestamp } from '../schema';
 
 /**
  * Dashboard and shell (issue 5): usage-tracking events from the menu links, dismissals and snoozes
@@ -40,4 +42,25 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw('drop index if exists stats_daily_day_idx').execute(db);
   await sql.raw('drop table if exists affiliate_notice_dismissals').execute(db);
   await sql.raw('drop table if exists usage_events').execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** Usage-tracking events of the portal's menu links (spec 000 section 7). */
+export interface UsageEventsTable {
+  id: Generated<number>; affiliate_id: number; source: string; platform: string; page: string;
+  element_type: Default<string>; reference_type: Default<string>; reference_id: Default<string>;
+  reference_name: Default<string>; created_at: Timestamp;
+}
+/** Last dismissal of a dashboard notice per affiliate (snoozes and records of the calls). */
+export interface AffiliateNoticeDismissalsTable {
+  affiliate_id: number; notice: 'telegram' | 'paymentMethod' | 'missingMobile' | 'tipaltiMissingDocs';
+  dismissed_at: Timestamp;
+}
+
+declare module '../schema' {
+  interface DB {
+    usage_events: UsageEventsTable;
+    affiliate_notice_dismissals: AffiliateNoticeDismissalsTable;
+  }
 }

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { Default } from '../schema';
 
 /**
  * Limits in the database (issue 12), shared by every server process and kept across restarts:
@@ -26,4 +28,22 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from login_attempts where kind <> 'password'`.execute(db);
   await sql`alter table login_attempts drop column kind`.execute(db);
   await sql`create index login_attempts_account_idx on login_attempts (account_key, created_at)`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** The API's request limits (@fastify/rate-limit store, server/plugins/rateLimitStore.ts). */
+export interface RateLimitHitsTable { key: string; hits: number; expires_at: ColumnType<string, number, number> }
+
+declare module '../schema' {
+  interface DB {
+    rate_limit_hits: RateLimitHitsTable;
+  }
+}
+
+declare module './0001_initial' {
+  interface LoginAttemptsTable {
+    /** Also wrong authenticator and e-mail/SMS codes are counted, by kind. */
+    kind: Default<'password' | 'otp' | 'code'>;
+  }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default } from '../schema';
 
 /**
  * The postback delivery log (issue 15): a test postback ("Send test postback") is a delivery without
@@ -22,4 +23,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table postback_deliveries drop column if exists campaign_id`.execute(db);
   await sql`alter table postback_deliveries drop column if exists is_test`.execute(db);
   await sql`alter table postback_deliveries alter column conversion_id set not null`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+declare module './0003_tracking' {
+  interface PostbackDeliveriesTable {
+    /** A test postback (no conversion; tried once); its campaign, null for the global postback. */
+    is_test: Default<boolean>; campaign_id: Default<number | null>;
+  }
 }

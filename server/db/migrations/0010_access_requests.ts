@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { Default, Timestamp, Id } from '../schema';
 
 /**
  * Access requests and who decides them (issue 15, docs/campaigns.md "Access requests"):
@@ -41,4 +43,29 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table access_requests drop column if exists decided_by`.execute(db);
   await sql`alter table access_requests drop column if exists reject_reason`.execute(db);
   await sql`alter table campaigns drop column if exists approval_mode`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+export interface OperatorsTable { id: Id; email: string; password_hash: string; created_at: Timestamp; disabled_at: Default<Date | null> }
+export interface OperatorSessionsTable {
+  id: Id; operator_id: number; token_hash: string; created_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: Default<Date | null>;
+}
+
+declare module '../schema' {
+  interface DB {
+    operators: OperatorsTable;
+    operator_sessions: OperatorSessionsTable;
+  }
+}
+
+declare module './0001_initial' {
+  interface CampaignsTable {
+    /** review: the operator decides each request; auto: approved at once. */
+    approval_mode: Default<'auto' | 'review'>;
+  }
+  interface AccessRequestsTable {
+    reject_reason: Default<string>; decided_by: Default<number | null>;
+  }
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default, Timestamp, Money } from '../schema';
 
 /**
  * Reports in the affiliate's own day (issue 16, docs/reports.md): `stats_daily` is cut at midnight
@@ -41,4 +42,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists stats_quarter`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** The same sums per quarter of an hour (UTC), for reports cut in the affiliate's own zone. */
+export interface StatsQuarterTable {
+  bucket: Timestamp; affiliate_id: number; campaign_id: number; creative_id: Default<number>; landing_page_id: Default<number>;
+  sub1: Default<string>; clicks: Default<number>; leads: Default<number>; sales: Money; earnings: Money;
+}
+
+declare module '../schema' {
+  interface DB {
+    stats_quarter: StatsQuarterTable;
+  }
 }

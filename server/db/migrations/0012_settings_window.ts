@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /**
  * The settings verification window (issue 17, docs/settings.md "Verification window"): a session that
@@ -12,4 +13,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sessions drop column if exists settings_verified_until`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+declare module './0001_initial' {
+  interface SessionsTable {
+    /** Saves of the profile are accepted until then (after a settings code check). */
+    settings_verified_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  }
 }

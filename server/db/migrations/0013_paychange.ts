@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { Timestamp } from '../schema';
 
 /**
  * Pay-change requests (issue 17, docs/settings.md "Payment platforms"): one row per press of a
@@ -25,4 +27,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table paychange_requests`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** One row per pay-change started from the Payment Settings modal (docs/settings.md). */
+export interface PaychangeRequestsTable {
+  id: string; affiliate_id: number; platform: 'Payoneer' | 'Tipalti'; kind: 'sandbox' | 'live';
+  created_at: Timestamp; expires_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  method: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+declare module '../schema' {
+  interface DB {
+    paychange_requests: PaychangeRequestsTable;
+  }
 }

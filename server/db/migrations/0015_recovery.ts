@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { Default, Timestamp, Id } from '../schema';
 
 /**
  * Password recovery (issue 18, docs/recovery.md).
@@ -31,4 +33,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table captcha_uses`.execute(db);
   await sql`drop table password_resets`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** Reset links (docs/recovery.md) e-mailed (token hashed) and captchas already used. */
+export interface PasswordResetsTable {
+  id: Id; affiliate_id: number; token_hash: string; created_at: Timestamp; expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_serial: Default<number>;
+  code_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface CaptchaUsesTable { id: string; expires_at: Timestamp }
+
+declare module '../schema' {
+  interface DB {
+    password_resets: PasswordResetsTable;
+    captcha_uses: CaptchaUsesTable;
+  }
 }

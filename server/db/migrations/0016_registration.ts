@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default } from '../schema';
 
 /**
  * Joining the network (issue 18, docs/registration.md).
@@ -20,4 +21,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index affiliate_documents_affiliate`.execute(db);
   await sql`alter table affiliate_documents alter column file_path drop default`.execute(db);
   await sql`alter table affiliate_documents drop column content`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+declare module './0001_initial' {
+  interface AffiliateDocumentsTable {
+    /** The image itself for registration's ID images (kept in the database, docs/registration.md). */
+    content: Default<Buffer | null>;
+  }
 }

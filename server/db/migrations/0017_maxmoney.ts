@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default } from '../schema';
 
 /**
  * MaxMoney points (issue 19, docs/rewards.md).
@@ -34,4 +35,17 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table maxmoney_registrations drop column credited_points`.execute(db);
   await sql`alter table maxmoney_registrations drop column credited_earnings`.execute(db);
   await sql`alter table maxmoney_registrations drop column credited_at`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+declare module './0001_initial' {
+  interface MaxmoneyRegistrationsTable {
+    /** Set by the crediting job with the earnings and points credited (docs/rewards.md). */
+    credited_at: Default<Date | null>; credited_earnings: Default<number | null>; credited_points: Default<number | null>;
+  }
+  interface MaxmoneyTransactionsTable {
+    /** The account-balance line a settled redemption was paid by. */
+    balance_line_id: Default<number | null>;
+  }
 }

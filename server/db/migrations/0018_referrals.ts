@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default, Timestamp, Day } from '../schema';
 
 /**
  * Referral income (issue 19, docs/referrals.md).
@@ -32,4 +33,18 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index referrals_referred_once`.execute(db);
   await sql`drop index referral_commissions_month`.execute(db);
   await sql`create index referral_commissions_referrer_idx on referral_commissions (referrer_id, period_date)`.execute(db);
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+/** The referral credits put on the account-balance ledger, each once (docs/referrals.md). */
+export interface ReferralCreditsTable {
+  affiliate_id: number; kind: 'income' | 'referral_bonus' | 'first_payment_bonus'; period_date: Day;
+  line_id: Default<number | null>; created_at: Timestamp;
+}
+
+declare module '../schema' {
+  interface DB {
+    referral_credits: ReferralCreditsTable;
+  }
 }

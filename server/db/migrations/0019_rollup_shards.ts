@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Default } from '../schema';
 
 /**
  * Rollup shards (issue 12, docs/benchmarks.md "Rollup rows without waiting"): every click batch and
@@ -36,5 +37,21 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`insert into ${table} (${key}, clicks, leads, sales, earnings) select ${key}, clicks, leads, sales, earnings from folded`).execute(db);
     await sql.raw('drop table folded').execute(db);
     await sql.raw(`alter table ${table} add primary key (affiliate_id, ${time}, campaign_id, creative_id, landing_page_id, sub1)`).execute(db);
+  }
+}
+
+// ---------- kysely types (server/db/schema.ts) ----------
+
+declare module './0001_initial' {
+  interface StatsDailyTable {
+    /** The batch slot that wrote the row (tracking/rollupShards.ts); a key's rows are summed. */
+    shard: Default<number>;
+  }
+}
+
+declare module './0011_report_buckets' {
+  interface StatsQuarterTable {
+    /** As stats_daily's. */
+    shard: Default<number>;
   }
 }
