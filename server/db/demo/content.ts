@@ -41,7 +41,7 @@ export const NEWS: Array<{ type: 'alert' | 'reminder' | 'other'; daysAgo: number
   { type: 'other', daysAgo: 96, html: '<p>Reports now show conversions with device and location details.</p>' },
 ];
 
-/** Names of the dashboard demo affiliates (issue 5), by their key in DEMO_ACCOUNTS. */
+/** Names of the dashboard demo affiliates, by their key in DEMO_ACCOUNTS. */
 export const DASHBOARD_DEMO_NAMES: Record<
   'survey' | 'noPayment' | 'badMail' | 'noMobile' | 'docs' | 'telegram' | 'bonus' | 'bonusUnlocked' | 'bonusEnded' | 'newbie',
   [string, string]
