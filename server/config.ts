@@ -25,24 +25,8 @@ import {
   trustProxyFromEnv,
 } from './configEnv';
 
-export {
-  type AccessConfig,
-  creativeBaseFromEnv,
-  DEFAULT_MAXMONEY_REDEEM_LIMIT,
-  DEFAULT_REPORT_TIME_ZONE,
-  leadPixelsFromEnv,
-  type MaxmoneyConfig,
-  maxmoneyFromEnv,
-  operatorAllowFromEnv,
-  paychangeFromEnv,
-  type PostbackConfig,
-  postbacksFromEnv,
-  timeZoneFromEnv,
-  tlsFromEnv,
-  type TrackingConfig,
-  trackingFromEnv,
-  trustProxyFromEnv,
-} from './configEnv';
+// Every parser of configEnv.ts is also config's: callers import the environment's parts from here.
+export * from './configEnv';
 
 /**
  * The one place that reads the environment: every other module gets its settings from here, through
