@@ -1,125 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperatorSignInResponse } from '../../src/api/contract/operator';
-import {
-  CheckEmailResponse,
-  CheckPhoneResponse,
-  MARKETING_CAMPAIGN_NOT_FOUND,
-  MarketingCampaignResponse,
-  PendingPublishersResponse,
-  PublisherDecisionResponse,
-  ReApplicationResponse,
-  RegisterResponse,
-  SecurityQuestionsResponse,
-  VerifyRegistrationResponse,
-} from '../../src/api/contract/register';
-import { fieldsOfDetails, trackingBody } from '../../src/features/register/applicationData';
-import { emptyFields } from '../../src/machines/registration.machine';
+import { describe, expect, it } from 'vitest';
+import { PendingPublishersResponse, PublisherDecisionResponse, RegisterResponse, SecurityQuestionsResponse } from '../../src/api/contract/register';
 import { registrationMessages as M } from '../../src/shared/registration';
 import { SECURITY_QUESTIONS } from '../../server/db/demo/content';
-import { upsertOperator } from '../../server/modules/access/operator';
 import { BUSINESS_HOURS, REMAINING_STEPS, verifyRegistration } from '../../server/modules/register/service';
 import { PENDING_MESSAGE, REJECTED_MESSAGE } from '../../server/modules/session/service';
-import { setupTestApp, signIn, testEngine, type TestContext, multipartBody, type UploadFile } from './helpers';
+import { signIn, testEngine } from './helpers';
+import { t, PNG, GIF, TRUNCATED_JPEG, good, type Image, png, submit, counts, linkFor, verify, operatorCall, operatorToken, withRegisterApp } from './registerFixture';
 
 /**
- * Joining the network (issue 18; docs/registration.md): every rule of spec 002 §5 re-checked by the
- * server, ID images checked by their bytes, nothing stored after a refusal, the e-mailed link, the
- * operator's review and sign-in afterwards. Runs on PGlite and, with TEST_DATABASE_URL, on Postgres.
+ * Joining the network (docs/registration.md): every rule of spec 002 §5 re-checked by the server, ID
+ * images checked by their bytes, nothing stored after a refusal, the e-mailed link, the operator's
+ * review and sign-in afterwards. Runs on PGlite and, with TEST_DATABASE_URL, on Postgres.
  */
-let t: TestContext;
-const OPERATOR = { email: 'ops-register@network.example', password: 'operator-password-1' };
-
-// A whole 1x1 PNG, a whole tiny GIF, and the head of a JPEG cut off before its end marker.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const TRUNCATED_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0'), Buffer.alloc(200, 7)]);
-
-const fifty = 'I have run search and social campaigns for three years now.';
-let serial = 0;
-// Digits only: letters drawn from a clock could spell one of the banned words of spec 002 §5 (it happened once).
-const uniqueEmail = (name = 'applicant') => `${name}.${Date.now()}.${++serial}@example.com`;
-const hexToken = () => `${Date.now().toString(16)}${(++serial).toString(16).padStart(8, '0')}abcdef`;
-
-const good = (values: Record<string, string> = {}): Record<string, string> => ({
-  existing_account: 'no',
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  company: 'Analytical Ads',
-  email: uniqueEmail(),
-  password: 'secret#123',
-  password2: 'secret#123',
-  mobile: '+1 212 555 0187',
-  phone: '',
-  timezone: '11,-5',
-  contact_time: '6',
-  im_handle: '@ada',
-  address_1: '1 Main St',
-  address_2: '',
-  city: 'Albany',
-  state: 'NY',
-  non_state: '',
-  country: 'US',
-  zipcode: '12207',
-  hear_about_source: 'coference',
-  hear_about: '',
-  experience_level: '2',
-  experience_description: fifty,
-  promotion: fifty,
-  desired_offer: 'Finance',
-  website: 'https://ada.example.com',
-  agree_no_sharing: 'true',
-  agree_no_freelancers: 'true',
-  agree_terms: 'true',
-  appToken: hexToken(),
-  ...values,
-});
-
-type Image = UploadFile;
-const png = (name = 'front.png'): Image => ({ bytes: PNG, name, type: 'image/png' });
-
-let address = 0;
-/** Each submission from its own address: the per-client limit is tested on its own. */
-async function submit(fields: Record<string, string>, files: { idFront?: Image; idBack?: Image } = { idFront: png() }) {
-  const body = await multipartBody(fields, files);
-  return t.app.inject({ method: 'POST', url: '/api/register', ...body, remoteAddress: `10.18.${Math.floor(++address / 250)}.${address % 250}` });
-}
-
-async function counts() {
-  const db = t.database.db;
-  const n = async (table: 'affiliates' | 'affiliate_documents' | 'applications' | 'verification_codes' | 'outbox_messages' | 'referrals') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return {
-    affiliates: await n('affiliates'), documents: await n('affiliate_documents'), applications: await n('applications'),
-    codes: await n('verification_codes'), outbox: await n('outbox_messages'), referrals: await n('referrals'),
-  };
-}
-
-/** The confirmation link e-mailed to this address: its affiliate id and code. */
-async function linkFor(email: string) {
-  const row = await t.database.db.selectFrom('outbox_messages').select('body').where('recipient', '=', email).where('body', 'like', '%/verify?i=%').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const match = /\/verify\?i=(\d+)&e=([A-Za-z0-9_-]+)/.exec(row.body);
-  expect(match, row.body).not.toBeNull();
-  return { i: match![1], e: match![2] };
-}
-
-const verify = async (i: string, e: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/verifyRegistration?i=${encodeURIComponent(i)}&e=${encodeURIComponent(e)}`, remoteAddress: `10.19.0.${++address % 250}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return VerifyRegistrationResponse.parse(res.json());
-};
-
-const operatorCall = (tk: string, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { 'x-operator-token': tk }, ...(method === 'POST' ? { payload: {} } : {}) });
-async function operatorToken() {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/session', payload: OPERATOR });
-  expect(res.statusCode).toBe(200);
-  return OperatorSignInResponse.parse(res.json()).token;
-}
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  await upsertOperator(t.database.db, OPERATOR.email, OPERATOR.password);
-});
-afterAll(() => t?.close());
+withRegisterApp();
 
 describe(`GET /api/register/getSecurityQuestions (${testEngine})`, () => {
   it('answers without a session: every question once, by id, each in group 1 or 2, both groups present', async () => {
@@ -339,109 +232,5 @@ describe(`joining, verifying and the review (${testEngine})`, () => {
     expect(other.statusCode).toBe(200);
     const otherId = RegisterResponse.parse(other.json()).affiliate_id;
     expect((await t.database.db.selectFrom('affiliates').select('referrer_id').where('id', '=', otherId).executeTakeFirstOrThrow()).referrer_id).toBeNull();
-  });
-});
-
-describe(`the wizard's other calls (${testEngine})`, () => {
-  it('checkEmail: taken for a registered or refused address, free otherwise; rate-limited', async () => {
-    const existing = (await t.database.db.selectFrom('affiliates').select('email').orderBy('id').executeTakeFirstOrThrow()).email;
-    const check = (e: string, remoteAddress = '10.20.0.1') => t.app.inject({ method: 'GET', url: `/api/register/checkEmail?e=${encodeURIComponent(e)}`, remoteAddress });
-    expect(CheckEmailResponse.parse((await check(existing.toUpperCase())).json()).taken).toBe(true);
-    expect(CheckEmailResponse.parse((await check('spam.lover@example.com')).json()).taken).toBe(true);
-    expect(CheckEmailResponse.parse((await check(uniqueEmail())).json()).taken).toBe(false);
-    const empty = await check('');
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors.message).toBe(M.emailRequired);
-    let last = 200;
-    for (let k = 0; k < 40 && last !== 429; k++) last = (await check(uniqueEmail(), '10.20.0.2')).statusCode;
-    expect(last).toBe(429);
-  });
-
-  it('checkPhone: the check of the submission, without a session (the contact step asks it)', async () => {
-    const check = (m: string) => t.app.inject({ method: 'GET', url: `/api/register/checkPhone?m=${encodeURIComponent(m)}`, remoteAddress: '10.20.1.1' });
-    expect(CheckPhoneResponse.parse((await check('+1 212 555 0187')).json())).toEqual({ success: true, isValid: true });
-    expect(CheckPhoneResponse.parse((await check('2125550187')).json()).isValid).toBe(true);
-    for (const bad of ['+1 000 000 0000', '12345', '']) {
-      expect(CheckPhoneResponse.parse((await check(bad)).json()), bad).toEqual({ success: true, isValid: false, message: M.mobileInvalid });
-    }
-    // The same verdict as the submission: a number checkPhone refuses is refused at Submit.
-    const before = await counts();
-    const res = await submit(good({ mobile: '+1 000 000 0000' }));
-    expect(CheckPhoneResponse.parse((await check('+1 000 000 0000')).json()).isValid).toBe(false);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.message).toBe(M.mobileInvalid);
-    expect(await counts()).toEqual(before);
-  });
-
-  it('trackApplication records the stages and a failed submit message; reApplication returns the details', async () => {
-    const token = hexToken();
-    const email = uniqueEmail();
-    const track = (details: string, extra: Record<string, unknown> = {}) =>
-      t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token, email, details, name: 'Grace Hopper', city: 'Arlington', countryCode: 'us', experienceLevel: 3, ...extra } });
-    expect((await track('Initiated')).statusCode).toBe(200);
-    expect((await track('Identification', { streetAddress1: '2 Navy Way', mobile: '+1 212 555 0187', im: '@grace', experienceDescription: fifty })).statusCode).toBe(200);
-    let row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
-    expect(row.stage).toBe('Identification');
-    // The identification step opening again forgets the earlier entry.
-    expect((await t.app.inject({ method: 'POST', url: '/api/register/trackApplication/removeIdEntry', payload: { token, email } })).statusCode).toBe(200);
-    row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
-    expect(row.stage).toBe('Address');
-    expect((await track(M.emailUnavailable)).statusCode).toBe(200);
-    row = await t.database.db.selectFrom('applications').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
-    expect(row.stage).toBe(M.emailUnavailable);
-
-    const re = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${token}` })).json());
-    expect(re.data_exists).toBe(true);
-    expect(re.details).toMatchObject({ e_mail: email, name: 'Grace Hopper', city: 'Arlington', country_code: 'US', experience_level: 3 });
-    const none = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${hexToken()}` })).json());
-    expect(none).toEqual({ success: true, data_exists: false, details: null });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/register/reApplication?token=not-hex' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.message).toBe('The application token is not valid.');
-  });
-
-  it("a submitted application's record is not overwritten by tracking ('Successful' after the submit is fine)", async () => {
-    const fields = good();
-    expect((await submit(fields)).statusCode).toBe(200);
-    const record = () => t.database.db.selectFrom('applications').select(['stage', 'details', 'affiliate_id']).where('token', '=', fields.appToken).executeTakeFirstOrThrow();
-    const before = await record();
-    for (const details of ['Successful', 'Initiated']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: { token: fields.appToken, email: fields.email, details, name: 'Someone Else' } });
-      expect(res.statusCode).toBe(200);
-    }
-    expect(await record()).toEqual(before);
-    // A re-application with the same token (another address) starts its own record.
-    const again = await submit(good({ appToken: fields.appToken }));
-    expect(again.statusCode, again.body).toBe(200);
-    const second = await t.database.db.selectFrom('applications').select('token').where('affiliate_id', '=', RegisterResponse.parse(again.json()).affiliate_id).executeTakeFirstOrThrow();
-    expect(second.token).not.toBe(fields.appToken);
-    expect(await record()).toEqual(before);
-  });
-
-  it('a submitted application re-opened by its token prefills the company and the contact time (spec 002 §3: `contact` is the company)', async () => {
-    const fields = good({ company: 'Analytical Ads', contact_time: '6', country: 'CA', state: 'ON', city: 'Toronto', zipcode: 'M5H 1A1' });
-    expect((await submit(fields)).statusCode).toBe(200);
-    const re = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${fields.appToken}` })).json());
-    expect(re.details).toMatchObject({ e_mail: fields.email, contact: 'Analytical Ads', contact_time: '6', name: 'Ada Lovelace', state: 'ON', country_code: 'CA' });
-    expect(fieldsOfDetails(re.details!)).toMatchObject({
-      firstname: 'Ada', lastname: 'Lovelace', company: 'Analytical Ads', contact_time: '6', email: fields.email, state: 'ON', country: 'CA', mobile: fields.mobile,
-    });
-
-    // The same through the wizard's tracking record (an application not submitted yet).
-    const token = hexToken();
-    const wizard = { ...emptyFields, firstname: 'Grace', lastname: 'Hopper', company: 'Navy Ads', email: uniqueEmail(), contact_time: '3', country: 'US', state: 'VA' };
-    const tracked = await t.app.inject({ method: 'POST', url: '/api/register/trackApplication', payload: trackingBody({ stage: 'Contact Info', fields: wizard, appToken: token }) });
-    expect(tracked.statusCode, tracked.body).toBe(200);
-    const again = ReApplicationResponse.parse((await t.app.inject({ method: 'GET', url: `/api/register/reApplication?token=${token}` })).json());
-    expect(fieldsOfDetails(again.details!)).toMatchObject({ firstname: 'Grace', lastname: 'Hopper', company: 'Navy Ads', contact_time: '3', state: 'VA' });
-  });
-
-  it('marketing campaigns: found, or 404 with a message', async () => {
-    const found = MarketingCampaignResponse.parse((await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/2' })).json());
-    expect(found.data.campaign_header).toBe('Welcome, Affiliate Summit attendees');
-    const missing = await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/9999' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().errors.message).toBe(MARKETING_CAMPAIGN_NOT_FOUND);
-    expect((await t.app.inject({ method: 'GET', url: '/api/marketing/campaign/abc' })).statusCode).toBe(400);
   });
 });
