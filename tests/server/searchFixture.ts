@@ -11,7 +11,7 @@ import { setupTestApp, tokenFor, withToken, type TestContext } from './helpers';
  * (`made`), and a plain reference implementation of docs/campaigns.md "Search" over the same rows
  * (`expected`) that the answers are checked against.
  */
-export let t: TestContext;
+let t: TestContext;
 let token: string;
 const DEMO = 100001;
 export const db = () => t.database.db;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { QuickSearchResponse, SearchCategoriesResponse, SearchSubcategoriesResponse } from '../../src/api/contract/campaign';
 import { searchParamsOf } from '../../src/shared/searchState';
 import { testEngine } from './helpers';
-import { t, db, made, activeRows, get, page, withSearchApp } from './searchFixture';
+import { db, made, activeRows, get, page, withSearchApp } from './searchFixture';
 
-/** Quick search, the category counts and display look-ups, and the answers to bad search values. */
+/** Quick search, the category counts and the display look-ups (bad search values: badInput.test.ts). */
 withSearchApp();
 
 describe(`GET /api/search?q= quick search (${testEngine})`, () => {
@@ -70,46 +70,5 @@ describe(`categories and display look-ups (${testEngine})`, () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().errors.message, url).toMatch(/^This (sub)?category does not exist/);
     }
-  });
-});
-
-describe(`bad search values (${testEngine})`, () => {
-  it('answers 400 with a sentence for the affiliate, never a field name or a 5xx', async () => {
-    const cases: Array<[string, RegExp]> = [
-      ['/api/search?ob=foo', /^Please sort by date, ID, name, rate or EPC\.$/],
-      ['/api/search?ad=up', /^Please sort in ascending/],
-      ['/api/search?pn=0', /^Pages are numbered from 1\.$/],
-      ['/api/search?pn=-1', /^The page number must be a whole number\.$/],
-      ['/api/search?pn=1.5', /^The page number must be a whole number\.$/],
-      ['/api/search?pn=abc', /^The page number must be a whole number\.$/],
-      ['/api/search?pn=99999999', /^The page number must be at most 10,000\.$/],
-      ['/api/search?pn=99999999999999999999', /^The page number must be a whole number\.$/],
-      ['/api/search?m=abc', /^Please choose a category from the list\.$/],
-      ['/api/search?m=-3', /^Please choose a category from the list\.$/],
-      ['/api/search?c=1e3', /^Please choose a subcategory from the list\.$/],
-      ['/api/search?gr=QQ', /^Please choose Any Country, Allow All Countries or one country from the list\.$/],
-      ['/api/search?gr=Canada', /^Please choose Any Country/],
-      ['/api/search?ep=yes', /^The Email traffic choice must be 1 or 0\.$/],
-      ['/api/search?bbp=2', /^The Brand Bid traffic choice must be 1 or 0\.$/],
-      ['/api/search?tstrict=only', /^The traffic match must be/],
-      ['/api/search?grstrict=x', /^The country match must be/],
-      ['/api/search?af=x', /^The Approved to run filter/],
-      ['/api/search?ct=X', /^Please choose a CPA type/],
-      [`/api/search?st=${'x'.repeat(101)}`, /^Please search with at most 100 characters\.$/],
-      ['/api/search?st=a%00b', /./],
-      ['/api/search/subcategories/abc', /^Please choose a category from the list\.$/],
-      ['/api/search/subcategories/0', /^Please choose a category from the list\.$/],
-      ['/api/search/subcategories/99999999999', /^Please choose a category from the list\.$/],
-      ['/api/display/maincategory/x', /^Please choose a category from the list\.$/],
-      ['/api/display/subcategory/1/x', /^Please choose a subcategory from the list\.$/],
-    ];
-    for (const [url, message] of cases) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toMatchObject({ success: false, errors: { code: 400 } });
-      expect(res.json().errors.message, url).toMatch(message);
-    }
-    expect((await t.app.inject({ method: 'GET', url: '/api/search?st=x' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/search/categories' })).statusCode).toBe(401);
   });
 });
