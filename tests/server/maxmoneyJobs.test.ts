@@ -12,14 +12,20 @@ import { t, LIMIT, settings, db, eastern, today, getRewards, balanceOf, entriesO
 /** The MaxMoney points jobs (crediting, revising and settling promos and redeem weeks) and the redeem limit setting. */
 withMaxmoneyApp();
 
+/** A new affiliate registered for a 10 % offer-specific promo on campaign 1002 that ran from 10 to 5 days ago. */
+async function endedOfferPromo() {
+  const a = await newAffiliate(0);
+  const d = today();
+  const start = addDaysTo(d, -10);
+  const end = addDaysTo(d, -5);
+  const promo = await newPromo({ type: 'OFFER_SPECIFIC', start, end, reward: 0.1, campaigns: [1002] });
+  await registerDirect(promo, a.id);
+  return { a, d, start, end, promo };
+}
+
 describe(`the points jobs (${testEngine})`, () => {
   it('credits an ended offer-specific promo from approved conversions on its campaigns and days, once, even run twice at once', async () => {
-    const a = await newAffiliate(0);
-    const d = today();
-    const start = addDaysTo(d, -10);
-    const end = addDaysTo(d, -5);
-    const promo = await newPromo({ type: 'OFFER_SPECIFIC', start, end, reward: 0.1, campaigns: [1002] });
-    await registerDirect(promo, a.id);
+    const { a, d, start, end, promo } = await endedOfferPromo();
     await insertConversions(t.database, a.id, [
       { at: eastern(addDaysTo(d, -8)), payout: 100, campaignId: 1002 },
       { at: eastern(start, '00:00:30'), payout: 10, campaignId: 1002 },
@@ -46,12 +52,7 @@ describe(`the points jobs (${testEngine})`, () => {
   });
 
   it('keeps a credited promo true to its conversions for 30 days: reversals taken back, late approvals added, once each, never below zero', async () => {
-    const a = await newAffiliate(0);
-    const d = today();
-    const start = addDaysTo(d, -10);
-    const end = addDaysTo(d, -5);
-    const promo = await newPromo({ type: 'OFFER_SPECIFIC', start, end, reward: 0.1, campaigns: [1002] });
-    await registerDirect(promo, a.id);
+    const { a, d, end, promo } = await endedOfferPromo();
     await insertConversions(t.database, a.id, [
       { at: eastern(addDaysTo(d, -8)), payout: 100, campaignId: 1002 },
       { at: eastern(addDaysTo(d, -7)), payout: 40, campaignId: 1002 },

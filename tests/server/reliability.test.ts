@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema, openDatabase, type Database } from '../../server/db/database';
+import { firstJsonLine } from './serverProcess';
 import { startReceiver } from './trackingFixtures';
 
 /**
@@ -42,26 +43,9 @@ function startServer(env: Record<string, string>): Promise<Started> {
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    // A start opens the database and migrates it (on PGlite also in-process): a clean-clone CI run on a
-    // busy machine once took more than 25 s. What is tested is what happens after the start.
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 60_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        clearTimeout(timer);
-        resolve({ child, ...(JSON.parse(line) as { port: number; code: string; secret: string }) });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${err}`));
-    });
-  });
+  // A start opens the database and migrates it (on PGlite also in-process): a clean-clone CI run on a
+  // busy machine once took more than 25 s. What is tested is what happens after the start.
+  return firstJsonLine<Omit<Started, 'child'>>(child, 60_000).then((ready) => ({ child, ...ready }));
 }
 
 function get(port: number, urlPath: string, agent: http.Agent): Promise<{ status: number; location?: string; body: string }> {

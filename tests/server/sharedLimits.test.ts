@@ -7,9 +7,10 @@ import { DEMO_PASSWORD } from '../../server/db/demo/seed';
 import { migrateToLatest } from '../../server/db/migrate';
 import { totpCode } from '../../server/lib/totp';
 import { insertAffiliate } from './helpers';
+import { firstJsonLine } from './serverProcess';
 
 /**
- * Issue 12: the sign-in limits and the API's request limits live in the database, so two server
+ * The sign-in limits and the API's request limits live in the database, so two server
  * processes on one Postgres share them and a restart keeps them. Two real processes
  * (tests/server/limitsProcess.ts) on one schema; failures on one count on the other, and after
  * both stop, a new process still refuses. Postgres only (PGlite cannot be shared by processes).
@@ -29,24 +30,7 @@ function start(): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 30_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        clearTimeout(timer);
-        resolve({ child, port: (JSON.parse(line) as { port: number }).port });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${err}`));
-    });
-  });
+  return firstJsonLine<{ port: number }>(child, 30_000).then(({ port }) => ({ child, port }));
 }
 
 async function stop(server: Server): Promise<void> {
