@@ -11,7 +11,7 @@ import { setupTestApp, tokenFor, withToken, type TestContext, multipartBody } fr
 import { DEMO_AFFILIATE } from './trackingFixtures';
 
 /**
- * Asking for access and the operator's decision (issue 15; docs/campaigns.md "Access requests"):
+ * Asking for access and the operator's decision (docs/campaigns.md "Access requests"):
  * every rule re-checked by the server, images checked by their bytes, the by-request limit held in
  * the database, nothing stored when a request is refused, operators apart from affiliates.
  */

@@ -13,7 +13,7 @@ import { SLOTS_PER_PROCESS } from '../../server/modules/tracking/rollupShards';
 import { seedMinimalNetwork } from './trackingNetwork';
 
 /**
- * `npm start` with several server processes (issue 12): server/index.ts itself, WEB_CONCURRENCY=2 on
+ * `npm start` with several server processes: server/index.ts itself, WEB_CONCURRENCY=2 on
  * Postgres. SIGKILL of one server process in the middle of a click load loses no answered click and
  * the primary starts another; SIGTERM of the primary in the middle of a load stops every process
  * cleanly, with every answered click stored and the rollup equal to the raw clicks. Postgres only

@@ -6,7 +6,7 @@ import { createPostbackWorker, type PostbackWorker } from '../../server/modules/
 import { setupTestApp, tokenFor, withToken, type TestContext } from './helpers';
 import { DEMO_AFFILIATE, prepareCampaign, startReceiver, type RunnableCampaign } from './trackingFixtures';
 
-/** The delivery log and the test postback (issue 15; docs/tracking.md "Delivery log and test postbacks"). */
+/** The delivery log and the test postback (docs/tracking.md "Delivery log and test postbacks"). */
 let t: TestContext;
 let token: string;
 let other: string;

@@ -19,7 +19,7 @@ import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from 
 import { buildLink, clickThrough, DEMO_AFFILIATE, prepareCampaign, type RunnableCampaign } from './trackingFixtures';
 
 /**
- * The reports (issue 16; docs/reports.md): every figure is the tracking engine's own. A click and a
+ * The reports (docs/reports.md): every figure is the tracking engine's own. A click and a
  * conversion made through /go and /postback show at once; totals equal the sum of the rows and the
  * raw events of the range, in the network's days and in an affiliate's own (a +05:30 zone, whose
  * days cut across the network's); bad input is a 400 with a message.

@@ -34,7 +34,7 @@ describe(`authenticator code at sign-in (${testEngine})`, () => {
     expect((await post(second, 'otpVerify', { inputCode: code })).json()).toEqual({ success: true, isCodeValid: false });
   });
 
-  it('answers a malformed code with a 400 in words for the affiliate, no field name from the code (issue 13)', async () => {
+  it('answers a malformed code with a 400 in words for the affiliate, no field name from the code', async () => {
     const token = await tokenFor(t.app, DEMO_ACCOUNTS.twoFactor);
     const res = await post(token, 'otpVerify', { inputCode: '12ab' });
     expect(res.statusCode).toBe(400);
