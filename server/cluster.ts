@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Config } from './config';
 
 /**
- * One server process per core (issue 12): `npm start` forks WEB_CONCURRENCY processes that share
+ * One server process per core: `npm start` forks WEB_CONCURRENCY processes that share
  * the port (node:cluster). The processes hold no state of their own that matters: sessions, limits
  * and clicks live in the database, and each process's batches write rollup rows of its own shards.
  * The embedded PGlite database can be opened by one process only, so it always runs one.

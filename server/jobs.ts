@@ -4,7 +4,7 @@ import { runMaxmoneyJobs } from './modules/maxmoney/jobs';
 import { runReferralJobs } from './modules/referrals/jobs';
 
 /**
- * The network's periodic money jobs (issue 19): promo points credited when a promo ends, redeemed
+ * The network's periodic money jobs: promo points credited when a promo ends, redeemed
  * points turned into account-balance lines, referral income from the referred publishers' earnings.
  * Each job is safe to run twice (it records what it did in the database, never in memory), so every
  * server process may run them and a restart loses nothing. `npm start` runs them at start and hourly.

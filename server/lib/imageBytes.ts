@@ -7,7 +7,7 @@
  * signature and its end: JPEG starts FF D8 FF and ends with the EOI marker FF D9; PNG has its
  * 8-byte signature, IHDR first and IEND last; GIF starts GIF87a/GIF89a and ends with the 0x3B
  * trailer; WebP is a RIFF container whose declared size is the file's and whose form is WEBP.
- * Registration's ID images (issue 18) use the same check.
+ * Registration's ID images use the same check.
  */
 import type { FastifyReply } from 'fastify';
 

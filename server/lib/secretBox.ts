@@ -10,13 +10,13 @@ import path from 'node:path';
  * not open there.
  */
 const PREFIX = 'aesgcm1';
-export const SECRET_KEY_BYTES = 32;
+const SECRET_KEY_BYTES = 32;
 
 export function isSealed(value: string): boolean {
   return value.startsWith(`${PREFIX}.`);
 }
 
-export function keyId(key: Buffer): string {
+function keyId(key: Buffer): string {
   return createHash('sha256').update('secret-box key id\0').update(key).digest('hex').slice(0, 8);
 }
 

@@ -20,8 +20,8 @@ export interface SmsSettings {
   timeoutMs: number;
 }
 
-export const DEFAULT_TWILIO_API_URL = 'https://api.twilio.com';
-export const DEFAULT_SMS_TIMEOUT_MS = 10_000;
+const DEFAULT_TWILIO_API_URL = 'https://api.twilio.com';
+const DEFAULT_SMS_TIMEOUT_MS = 10_000;
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_URL', 'SMS_TIMEOUT_MS'];
 const SID = /^[A-Za-z0-9_-]{1,64}$/;

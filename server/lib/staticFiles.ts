@@ -87,7 +87,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 /** The answer for one file: the smallest variant the client accepts, or 304 when it holds this version. */
-export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('vary', 'accept-encoding');
   if (notModified(request, file.etag)) return reply.code(304).send();
   reply.type(file.type);

@@ -51,7 +51,7 @@ export function readTls(files: TlsFiles): TlsPair {
 }
 
 /** Days before a certificate's end from which the start-up (and each reload) warns. */
-export const CERTIFICATE_WARN_DAYS = 14;
+const CERTIFICATE_WARN_DAYS = 14;
 
 /**
  * What the server says about the certificate it serves: whom it is for and until when, and a warning

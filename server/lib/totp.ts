@@ -6,7 +6,7 @@ import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
  * way, replay refusal through the last step used, and "no" (null) for anything malformed rather
  * than otplib's exceptions (a short or overlong secret, a non-digit code, a last step in the future).
  */
-export const TOTP_STEP_SECONDS = 30;
+const TOTP_STEP_SECONDS = 30;
 const DIGITS = 6;
 
 /** A new 160-bit secret (RFC 4226 recommends 160 bits), base32: 32 characters. */

@@ -11,7 +11,7 @@ import { notifyDecision, setCampaignAccess, uploadPath } from './service';
 import type { RoutePlugin } from '../../lib/routeModules';
 
 /**
- * The network operator's API (issue 15, src/api/contract/operator.ts): operators sign in with their
+ * The network operator's API (src/api/contract/operator.ts): operators sign in with their
  * own accounts (never affiliates; `npm run operator -- create EMAIL`), list access requests, approve
  * or reject them with a reason. A decision changes the request, the affiliate's status on the
  * campaign and adds the affiliate's notification in one transaction, then e-mails them.

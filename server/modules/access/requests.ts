@@ -22,7 +22,7 @@ const SENT = 'Your request has been sent. We will let you know as soon as it has
 const APPROVED = 'You are approved to run this campaign. You can build your tracking link now.';
 
 /**
- * Asking for access to a campaign (spec 000 sections 4, 5, 7, 8; issue 15):
+ * Asking for access to a campaign (spec 000 sections 4, 5, 7, 8):
  * GET  /campaign/{id}/requestApproval  the preface and custom questions;
  * POST /campaign/{id}/requestApproval  multipart: every rule re-checked here, the ad-placement image
  *      checked by its bytes, the by-request limit counted in the database under a row lock, then one

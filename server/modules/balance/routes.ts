@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { balanceEndpoints, type BalanceLine } from '../../../src/api/contract/balance';
 import { route } from '../../lib/route';
+import { linesOfYear, yearlyTotals } from './queries';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -14,29 +14,18 @@ export const balanceRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, balanceEndpoints.accountBalance, async (request) => {
     const { affiliateId } = request.auth;
     const { year } = request.params;
-    const totals = await sql<{ year: number; total: number }>`
-      select extract(year from line_date)::int as year, sum(amount)::float8 as total
-      from account_balance_lines where affiliate_id = ${affiliateId}
-      group by 1 order by 1`.execute(ctx.db);
+    const totals = await yearlyTotals(ctx.db, affiliateId);
     const starting: Record<string, number> = {};
     let before = 0;
-    for (const { year: y, total } of totals.rows) {
+    for (const { year: y, total } of totals) {
       starting[String(y)] = cents(before);
       before += total;
     }
-    const lines = await ctx.db
-      .selectFrom('account_balance_lines')
-      .select(['line_date', 'type', 'amount', 'notes'])
-      .where('affiliate_id', '=', affiliateId)
-      .where('line_date', '>=', `${year}-01-01`)
-      .where('line_date', '<', `${year + 1}-01-01`)
-      .orderBy('line_date')
-      .orderBy('id')
-      .execute();
+    const lines = await linesOfYear(ctx.db, affiliateId, year);
     return {
       success: true as const,
       account_balances: lines.map((l) => ({ date: String(l.line_date), type: l.type as BalanceLine['type'], amount: cents(Number(l.amount)), notes: l.notes })),
-      available_years: totals.rows.map((r) => r.year).reverse(),
+      available_years: totals.map((r) => r.year).reverse(),
       starting_balance_by_year: starting,
     };
   });

@@ -16,7 +16,7 @@ import { campaignThumbnailUrl } from '../images/urls';
 import type { CdnUrls } from '../images/cdn';
 
 /** Recently Viewed keeps this many campaigns per affiliate (the oldest views are forgotten). */
-export const RECENTLY_VIEWED_KEEP = 100;
+const RECENTLY_VIEWED_KEEP = 100;
 
 const yn = (b: boolean | null | undefined): 'Y' | 'N' => (b ? 'Y' : 'N');
 const lines = (text: string) =>
@@ -75,7 +75,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       's.id as subcategory_id', 's.name as subcategory', 'k.id as main_category_id', 'k.name as category',
       'a.status as access_status', 'a.daily_cap as access_cap', 'p.type as postback_type', 'p.code as postback_code',
       sql<boolean>`exists (select 1 from bookmarks b where b.campaign_id = c.id and b.affiliate_id = ${ctx.affiliateId})`.as('bookmarked'),
-      // The by-request limit (issue 15): requests still waiting for review, the same count the request route refuses at.
+      // The by-request limit: requests still waiting for review, the same count the request route refuses at.
       sql<string>`(select count(*) from access_requests q where q.affiliate_id = ${ctx.affiliateId} and q.status = 'Pending')`.as('pending_requests'),
       sql<string[] | null>`(select json_agg(cc.country_code order by cc.country_code) from campaign_countries cc where cc.campaign_id = c.id)`.as('countries'),
       sql<string[] | null>`(select json_agg(o.os order by o.os) from campaign_os o where o.campaign_id = c.id)`.as('os_list'),

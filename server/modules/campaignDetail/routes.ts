@@ -16,7 +16,7 @@ export const campaignDetailRoutes: RoutePlugin = async (app, { ctx, creativeBase
     const id = request.params.id;
     const campaign = await campaignDetail(ctx.db, id, { affiliateId, today: today(), cdn, byRequestLimit: ctx.access.byRequestLimit });
     if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
-    // Opening the page is what Recently Viewed records (issue 14).
+    // Opening the page is what Recently Viewed records.
     await recordView(ctx.db, affiliateId, id, ctx.now());
     return { success: true as const, campaign };
   });

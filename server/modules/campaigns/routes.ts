@@ -8,16 +8,16 @@ import {
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { dayInZone } from '../../../src/shared/dates';
+import { listCampaigns } from './lists';
 import {
   countryName,
-  listCampaigns,
   mainCategoryName,
   quickSearch,
   searchCampaigns,
   searchCategories,
   searchSubcategories,
   subcategoryName,
-} from './queries';
+} from './search';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 const isListName = (value: string): value is CampaignListName => (CAMPAIGN_LIST_NAMES as readonly string[]).includes(value);

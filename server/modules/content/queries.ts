@@ -23,7 +23,7 @@ export async function loadNews(db: Kysely<DB>, today: string): Promise<NewsItem[
 }
 
 /** At most this many pop-ups are answered at once (the newest). */
-export const NOTIFICATION_LIMIT = 50;
+const NOTIFICATION_LIMIT = 50;
 
 /**
  * Notifications an affiliate may see: the network-wide ones (affiliate_id null) and their own,
@@ -97,7 +97,7 @@ export async function dismissNotifications(
  * URL, '//host', a backslash, control characters, 'javascript:', a relative path) is answered as
  * the campaign page.
  */
-export function sliderUrl(url: string | null | undefined, campaignId: number): string {
+function sliderUrl(url: string | null | undefined, campaignId: number): string {
   return slideLink(url, campaignId).href;
 }
 

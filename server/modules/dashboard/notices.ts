@@ -12,7 +12,7 @@ import { FLAG_INVALID_EMAIL } from '../../../src/shared/profileOptions';
 /** Flags of spec 002 section 6 (121 lives with the profile's options). */
 export { FLAG_INVALID_EMAIL };
 export const FLAG_MISSING_DOCUMENTS = 148;
-export const FLAG_TELEGRAM_DISMISSED = 183;
+const FLAG_TELEGRAM_DISMISSED = 183;
 
 export async function affiliateFlags(db: Kysely<DB>, affiliateId: number): Promise<number[]> {
   const rows = await db.selectFrom('affiliate_flags').select('flag').where('affiliate_id', '=', affiliateId).orderBy('flag').execute();

@@ -3,11 +3,11 @@ import QRCode from 'qrcode';
 import { imageEndpoints } from '../../../src/api/contract/images';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { avatarSvg, bannerSvg, campaignThumbnailSvg, landingPageSvg, resourceSvg, sliderSvg } from './svg';
+import { bannerForImage, campaignForThumbnail, landingPageForImage, managerForImage, resourceForImage, slideForImage } from './queries';
+import { bannerImage, brandOf, landingPageImage } from './render';
+import { avatarSvg, campaignThumbnailSvg, resourceSvg, sliderSvg } from './svg';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 import { cdnImageRoutes } from './cdnRoutes';
-
-const CTAS = ['Learn More', 'Get Started', 'Sign Up Free', 'Claim Offer', 'Shop Now', 'Try It Today', 'Apply Now'];
 
 /** An SVG answer of the image routes: an hour's cache, and no scripts nor external loads if opened directly. */
 export function sendSvg(reply: FastifyReply, body: string, download?: string): FastifyReply {
@@ -50,11 +50,6 @@ export class GeneratedImageCache {
   }
 }
 
-/** Brand part of a campaign name ("NovaLend Personal Loans - Approved Application (US)"). */
-function brandOf(name: string) {
-  return name.split(' - ')[0];
-}
-
 /**
  * Generated images of the demo network. Public (an <img> cannot send the token header), and they
  * show only what a campaign's public creatives show anyway.
@@ -68,75 +63,38 @@ export const imageRoutes: RoutePlugin = async (app, { ctx }) => {
   };
 
   route(app, imageEndpoints.campaignThumbnail, (request, reply) => send(reply, request.url, async () => {
-    const row = await db
-      .selectFrom('campaigns as c')
-      .innerJoin('subcategories as s', 's.id', 'c.subcategory_id')
-      .select(['c.name', 'c.thumbnail_style', 's.name as vertical'])
-      .where('c.id', '=', request.params.id)
-      .executeTakeFirst();
+    const row = await campaignForThumbnail(db, request.params.id);
     if (!row) throw notFound('Image not found.');
     return { body: campaignThumbnailSvg({ brand: brandOf(row.name), vertical: row.vertical, style: row.thumbnail_style }) };
   }));
 
   route(app, imageEndpoints.landingPage, (request, reply) => send(reply, request.url, async () => {
-    const row = await db
-      .selectFrom('landing_pages as l')
-      .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
-      .select(['l.id', 'l.name', 'l.thumbnail_style', 'c.name as campaign'])
-      .where('l.id', '=', request.params.id)
-      .executeTakeFirst();
+    const row = await landingPageForImage(db, request.params.id);
     if (!row) throw notFound('Image not found.');
-    return {
-      body: landingPageSvg({
-        title: `${brandOf(row.campaign)}: ${row.name}`,
-        brand: brandOf(row.campaign),
-        style: row.thumbnail_style,
-        layout: row.id,
-        full: request.query.size === 'full',
-      }),
-    };
+    return { body: landingPageImage(row, request.query.size === 'full') };
   }));
 
   route(app, imageEndpoints.creative, (request, reply) => send(reply, request.url, async () => {
-    const row = await db
-      .selectFrom('creatives as cr')
-      .innerJoin('campaigns as c', 'c.id', 'cr.campaign_id')
-      .select(['cr.id', 'cr.width', 'cr.height', 'cr.body', 'c.name as campaign', 'c.thumbnail_style'])
-      .where('cr.id', '=', request.params.id)
-      .where('cr.type', '=', 'banner')
-      .executeTakeFirst();
-    if (!row || !row.width || !row.height) throw notFound('Image not found.');
-    const image = bannerSvg({
-      width: row.width,
-      height: row.height,
-      brand: brandOf(row.campaign),
-      headline: row.body || brandOf(row.campaign),
-      cta: CTAS[row.id % CTAS.length],
-      style: row.thumbnail_style,
-    });
-    return { body: image, download: request.query.download ? `banner-${row.id}-${row.width}x${row.height}.svg` : undefined };
+    const image = bannerImage(await bannerForImage(db, request.params.id));
+    if (!image) throw notFound('Image not found.');
+    return { body: image.svg, download: request.query.download ? image.fileName : undefined };
   }));
 
   route(app, imageEndpoints.managerPhoto, (request, reply) => send(reply, request.url, async () => {
-    const row = await db.selectFrom('managers').select(['name', 'photo_style']).where('id', '=', request.params.id).executeTakeFirst();
+    const row = await managerForImage(db, request.params.id);
     if (!row) throw notFound('Image not found.');
     return { body: avatarSvg({ name: row.name, style: row.photo_style }) };
   }));
 
   route(app, imageEndpoints.managerQr, (request, reply) => send(reply, request.url, async () => {
-    const row = await db.selectFrom('managers').select(['im_handle']).where('id', '=', request.params.id).executeTakeFirst();
+    const row = await managerForImage(db, request.params.id);
     if (!row || !row.im_handle) throw notFound('Image not found.');
     const handle = row.im_handle.replace(/^@/, '');
     return { body: await QRCode.toString(`https://t.me/${encodeURIComponent(handle)}`, { type: 'svg', margin: 2, width: 200 }) };
   }));
 
   route(app, imageEndpoints.slider, (request, reply) => send(reply, request.url, async () => {
-    const row = await db
-      .selectFrom('slider_items as s')
-      .leftJoin('campaigns as c', 'c.id', 's.campaign_id')
-      .select(['s.id', 's.description', 'c.name as campaign', 'c.thumbnail_style'])
-      .where('s.id', '=', request.params.id)
-      .executeTakeFirst();
+    const row = await slideForImage(db, request.params.id);
     if (!row) throw notFound('Image not found.');
     return {
       body: sliderSvg({
@@ -149,7 +107,7 @@ export const imageRoutes: RoutePlugin = async (app, { ctx }) => {
   }));
 
   route(app, imageEndpoints.resource, (request, reply) => send(reply, request.url, async () => {
-    const row = await db.selectFrom('resources').select(['name', 'image_style']).where('id', '=', request.params.id).executeTakeFirst();
+    const row = await resourceForImage(db, request.params.id);
     if (!row) throw notFound('Image not found.');
     return { body: resourceSvg({ name: row.name, style: row.image_style }) };
   }));

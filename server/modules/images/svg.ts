@@ -5,7 +5,7 @@
  */
 import { REFERRAL_LOGO_SIZE } from '../../../src/api/contract/rewards';
 
-export const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
+const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
   ['#0f4c81', '#f5a623', '#ffffff'],
   ['#1b998b', '#2d3047', '#fffd82'],
   ['#e84855', '#2b2d42', '#f9dc5c'],
@@ -20,7 +20,7 @@ export const PALETTES: ReadonlyArray<readonly [string, string, string]> = [
   ['#9b2226', '#ee9b00', '#fefae0'],
 ];
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
@@ -224,7 +224,7 @@ export function resourceSvg(input: { name: string; style: number }): string {
 }
 
 /**
- * The referral program's banners (issue 19, spec 001 §2.4): the product's name, a short pitch and a
+ * The referral program's banners (spec 001 §2.4): the product's name, a short pitch and a
  * call to action, laid out for the shape (a one-line leaderboard, a rectangle, skyscrapers), in the
  * network's own colours (the first palette). `width` and `height` are the banner's real size.
  */

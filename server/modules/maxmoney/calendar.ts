@@ -6,7 +6,7 @@ import { addDaysTo, dayInZone, EASTERN_TIME_ZONE } from '../../../src/shared/dat
  * zone of the program's terms ("redeemed before Monday 11:59 pm", src/shared/programTerms.ts), whatever
  * REPORT_TIME_ZONE says: promos start and end, and redeem weeks close, at Eastern midnight.
  */
-export const PROGRAM_TIME_ZONE = EASTERN_TIME_ZONE;
+const PROGRAM_TIME_ZONE = EASTERN_TIME_ZONE;
 
 /** Today's day ('YYYY-MM-DD') in the program's zone. */
 export const programDay = (now: Date): string => dayInZone(now, PROGRAM_TIME_ZONE);

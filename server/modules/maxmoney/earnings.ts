@@ -36,7 +36,7 @@ export interface PromoStanding {
 export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 /** Days in a promo, both ends included. */
-export function promoLength(p: Pick<PromoRow, 'start_date' | 'end_date'>): number {
+function promoLength(p: Pick<PromoRow, 'start_date' | 'end_date'>): number {
   return Math.round((Date.parse(`${p.end_date}T00:00:00Z`) - Date.parse(`${p.start_date}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
@@ -110,7 +110,7 @@ async function bestPeriod(db: Kysely<DB>, affiliateId: number, p: PromoTerms): P
 }
 
 /** The highest tier met (earnings ≥ best period + threshold), or null. */
-export function metTier(tiers: PromoTerms['tiers'], best: number, current: number) {
+function metTier(tiers: PromoTerms['tiers'], best: number, current: number) {
   let met: PromoTerms['tiers'][number] | null = null;
   for (const t of tiers) if (current >= round2(best + t.reward_threshold) && (!met || t.reward_threshold > met.reward_threshold)) met = t;
   return met;

@@ -108,8 +108,8 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
 }
 
 /**
- * Keeps credited promos true to the conversions for PROMO_REVISION_DAYS after their end (issue 19:
- * "reversed conversions taken back"): a registration whose points, computed again, differ from what
+ * Keeps credited promos true to the conversions for PROMO_REVISION_DAYS after their end
+ * ("reversed conversions taken back"): a registration whose points, computed again, differ from what
  * was credited gets one 'Adjustment' entry of the difference, and its credited figures are updated,
  * in one transaction under the registration's row lock (a second run, or process, then finds nothing
  * to do). Points taken back never take the balance below zero (points already redeemed stay

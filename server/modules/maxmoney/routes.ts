@@ -3,7 +3,7 @@ import { route } from '../../lib/route';
 import { cancelRedeem, redeem, registerForPromo, rewardsOf } from './service';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
-/** MaxMoney points (issue 19, docs/rewards.md): GET /maxmoney, POST /maxmoney/register, /redeem, /cancel. */
+/** MaxMoney points (docs/rewards.md): GET /maxmoney, POST /maxmoney/register, /redeem, /cancel. */
 export const maxmoneyRoutes: RoutePlugin = async (app, { ctx, maxmoney: settings }) => {
   route(app, rewardEndpoints.maxmoney, async (request) => ({
     success: true as const,

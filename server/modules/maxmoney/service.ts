@@ -16,7 +16,7 @@ export interface MaxmoneySettings {
 }
 
 /** Past promos shown: the most recently ended ones. */
-export const PAST_PROMOS_SHOWN = 20;
+const PAST_PROMOS_SHOWN = 20;
 
 export const maxmoneyMessages = {
   promoNotFound: 'This promo does not exist.',

@@ -37,7 +37,7 @@ const DEFAULTS = {
   },
 } as const;
 
-export function payoneerAddresses(settings: PayoneerSettings) {
+function payoneerAddresses(settings: PayoneerSettings) {
   const d = DEFAULTS[settings.env];
   return {
     api: (settings.apiUrl ?? d.api).replace(/\/+$/, ''),
@@ -70,7 +70,7 @@ const splitName = (name: string) => {
 };
 
 /** The registration-link request for one affiliate. Pure: tested without the network. */
-export function payoneerRegistrationRequest(settings: PayoneerSettings, accessToken: string, start: PayChangeStart): HttpRequest {
+function payoneerRegistrationRequest(settings: PayoneerSettings, accessToken: string, start: PayChangeStart): HttpRequest {
   const { payee } = start;
   const body = {
     payee_id: String(start.affiliateId),

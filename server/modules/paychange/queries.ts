@@ -58,7 +58,7 @@ export async function startPayChange(db: Kysely<DB>, change: NewPayChange): Prom
 }
 
 /** How long after its start a live Payoneer change may still come back (Payoneer's forms take a while). */
-export const PAYONEER_RETURN_MS = 24 * 3600_000;
+const PAYONEER_RETURN_MS = 24 * 3600_000;
 
 /**
  * The payee came back from Payoneer's page (its redirect_url, the product's return address): the live

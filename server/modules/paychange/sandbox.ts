@@ -20,7 +20,7 @@ import type { PayProviderAdapter } from './providers';
 export const SANDBOX_TOKEN_MS = 30 * 60_000;
 
 export type SandboxProvider = 'payoneer' | 'tipalti';
-export const providerSlug = (platform: PayPlatform): SandboxProvider => (platform === 'Payoneer' ? 'payoneer' : 'tipalti');
+const providerSlug = (platform: PayPlatform): SandboxProvider => (platform === 'Payoneer' ? 'payoneer' : 'tipalti');
 export const platformOfSlug = (slug: SandboxProvider): PayPlatform => (slug === 'payoneer' ? 'Payoneer' : 'Tipalti');
 
 /** The signing key of sandbox tokens, derived from the server's secret key (never the key itself). */

@@ -18,9 +18,9 @@ export interface TipaltiSettings {
   baseUrl?: string;
 }
 
-export const TIPALTI_BASE = { sandbox: 'https://ui2.sandbox.tipalti.com', production: 'https://ui2.tipalti.com' } as const;
+const TIPALTI_BASE = { sandbox: 'https://ui2.sandbox.tipalti.com', production: 'https://ui2.tipalti.com' } as const;
 
-export function tipaltiBase(settings: Pick<TipaltiSettings, 'env' | 'baseUrl'>): string {
+function tipaltiBase(settings: Pick<TipaltiSettings, 'env' | 'baseUrl'>): string {
   return (settings.baseUrl ?? TIPALTI_BASE[settings.env]).replace(/\/+$/, '');
 }
 

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { postbackLogEndpoints, type PostbackDelivery } from '../../../src/api/contract/postbackLog';
 import { dateTimeInZone } from '../../../src/shared/dates';
 import type { AppContext } from '../../context';
 import { ApiError, notFound, tooManyRequests } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { encodeForUrl, fillMacros } from '../tracking/macros';
+import { campaignExists, campaignWithAccess, deliveryRows, firedPostback, queueDelivery, testsSince, type DeliveryRow } from './queries';
 import type { RoutePlugin } from '../../lib/routeModules';
 
 /** The log shows the newest deliveries, at most this many. */
-export const DELIVERY_LOG_LIMIT = 50;
+const DELIVERY_LOG_LIMIT = 50;
 /** Test postbacks an affiliate may send per minute (counted in the database: every process agrees). */
 export const TESTS_PER_MINUTE = 10;
 /** How long the test call waits for the first attempt before answering with the delivery as it is. */
-export const TEST_WAIT_MS = 8000;
+const TEST_WAIT_MS = 8000;
 
 /** Query parameter names whose values are secrets: shown as *** in the log. */
 const SECRET_NAME = /key|token|secret|pass|sig|auth|hash/i;
@@ -36,24 +36,6 @@ export function maskSecrets(raw: string): string {
   for (const name of new Set(masked)) url.searchParams.set(name, '***');
   // URLSearchParams encodes * as %2A: show the mask as written.
   return url.toString().replaceAll('%2A%2A%2A', '***');
-}
-
-interface DeliveryRow {
-  id: number | string;
-  created_at: Date | string;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  type: string;
-  url: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  next_attempt_at: Date | string;
-  delivered_at: Date | string | null;
-  last_error: string;
-  is_test: boolean;
-  status_code: number | null;
-  latency_ms: number | null;
-  attempt_error: string | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -79,27 +61,12 @@ function toDelivery(r: DeliveryRow): PostbackDelivery {
 
 /** The affiliate's deliveries (one campaign's, or all), newest first, each with its last attempt. */
 async function deliveries(ctx: AppContext, affiliateId: number, where: { campaignId?: number; id?: number }) {
-  const { rows } = await sql<DeliveryRow>`
-    select d.id, d.created_at, coalesce(d.campaign_id, c.campaign_id) as campaign_id, cp.name as campaign_name, d.type, d.url,
-      d.status, d.attempts, d.next_attempt_at, d.delivered_at, d.last_error, d.is_test,
-      a.status_code, a.latency_ms, a.error as attempt_error
-    from postback_deliveries d
-    left join conversions c on c.id = d.conversion_id
-    left join campaigns cp on cp.id = coalesce(d.campaign_id, c.campaign_id)
-    left join lateral (
-      select status_code, latency_ms, error from postback_attempts
-      where delivery_id = d.id order by attempted_at desc, id desc limit 1
-    ) a on true
-    where d.affiliate_id = ${affiliateId}
-      ${where.campaignId !== undefined ? sql`and coalesce(d.campaign_id, c.campaign_id) = ${where.campaignId}` : sql``}
-      ${where.id !== undefined ? sql`and d.id = ${where.id}` : sql``}
-    order by d.created_at desc, d.id desc
-    limit ${DELIVERY_LOG_LIMIT}`.execute(ctx.db);
+  const rows = await deliveryRows(ctx.db, affiliateId, where, DELIVERY_LOG_LIMIT);
   return rows.map(toDelivery);
 }
 
 /**
- * The delivery log and the test postback (issue 15, docs/tracking.md "Delivery log and test
+ * The delivery log and the test postback (docs/tracking.md "Delivery log and test
  * postbacks"). `wake` starts the outbox worker's round at once (server/index.ts passes the worker's
  * kick; without a worker, as in most tests, a test delivery waits for whoever runs one).
  */
@@ -107,8 +74,7 @@ export const postbackLogRoutes: RoutePlugin = async (app, { ctx, tracking: { onP
   route(app, postbackLogEndpoints.listDeliveries, async (request) => {
     const campaignId = request.query.campaign_id;
     if (campaignId !== undefined) {
-      const exists = await ctx.db.selectFrom('campaigns').select('id').where('id', '=', campaignId).executeTakeFirst();
-      if (!exists) throw notFound("This campaign doesn't exist.");
+      if (!(await campaignExists(ctx.db, campaignId))) throw notFound("This campaign doesn't exist.");
     }
     return { success: true as const, deliveries: await deliveries(ctx, request.auth.affiliateId, { campaignId }) };
   });
@@ -119,37 +85,18 @@ export const postbackLogRoutes: RoutePlugin = async (app, { ctx, tracking: { onP
     const now = ctx.now();
     let campaign: { id: number; name: string } | null = null;
     if (campaignId !== undefined) {
-      const row = await ctx.db
-        .selectFrom('campaigns')
-        .leftJoin('campaign_access as a', (j) => j.onRef('a.campaign_id', '=', 'campaigns.id').on('a.affiliate_id', '=', affiliateId))
-        .select(['campaigns.id', 'campaigns.name', 'a.status as access'])
-        .where('campaigns.id', '=', campaignId)
-        .executeTakeFirst();
+      const row = await campaignWithAccess(ctx.db, affiliateId, campaignId);
       if (!row) throw notFound("This campaign doesn't exist.");
       if (row.access !== 'Approved') throw new ApiError(403, 'You are not approved to run this campaign.');
       campaign = { id: row.id, name: row.name };
     }
     // The postback a conversion would fire: the campaign's own, else the global one.
-    const saved = await ctx.db
-      .selectFrom('postbacks')
-      .select(['id', 'type', 'code', 'campaign_id'])
-      .where('affiliate_id', '=', affiliateId)
-      .where('type', '!=', '')
-      .where((eb) => (campaign ? eb.or([eb('campaign_id', '=', campaign.id), eb('campaign_id', 'is', null)]) : eb('campaign_id', 'is', null)))
-      .orderBy(sql`campaign_id is null`)
-      .executeTakeFirst();
+    const saved = await firedPostback(ctx.db, affiliateId, campaign?.id);
     if (!saved) throw new ApiError(409, 'You have no postback saved to test. Save one first.');
     if (saved.type === 'I') {
       throw new ApiError(409, "HTML postbacks run in the visitor's browser on the advertiser's page and cannot be sent from here. Test a URL postback instead.");
     }
-    const recent = await ctx.db
-      .selectFrom('postback_deliveries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('affiliate_id', '=', affiliateId)
-      .where('is_test', '=', true)
-      .where('created_at', '>', new Date(now.getTime() - 60_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= TESTS_PER_MINUTE) {
+    if ((await testsSince(ctx.db, affiliateId, new Date(now.getTime() - 60_000))) >= TESTS_PER_MINUTE) {
       throw tooManyRequests(`You can send ${TESTS_PER_MINUTE} test postbacks a minute. Please wait a moment and try again.`, 60);
     }
     // Sample values: recognisable as a test in the affiliate's tracker.
@@ -171,22 +118,17 @@ export const postbackLogRoutes: RoutePlugin = async (app, { ctx, tracking: { onP
       date: dateTimeInZone(now, ctx.reportTimeZone),
       ip: '203.0.113.7',
     };
-    const inserted = await ctx.db
-      .insertInto('postback_deliveries')
-      .values({
-        conversion_id: null,
-        is_test: true,
-        campaign_id: campaign?.id ?? null,
-        affiliate_id: affiliateId,
-        postback_id: saved.id,
-        type: saved.type,
-        url: fillMacros(saved.code.trim(), values, encodeForUrl),
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(inserted.id);
+    const id = await queueDelivery(ctx.db, {
+      conversion_id: null,
+      is_test: true,
+      campaign_id: campaign?.id ?? null,
+      affiliate_id: affiliateId,
+      postback_id: saved.id,
+      type: saved.type,
+      url: fillMacros(saved.code.trim(), values, encodeForUrl),
+      next_attempt_at: now,
+      created_at: now,
+    });
     wake?.();
     // Wait for the first attempt (the worker writes it), then answer with the delivery as it is.
     const until = Date.now() + TEST_WAIT_MS;

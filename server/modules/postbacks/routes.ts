@@ -6,6 +6,7 @@ import { macroHelpHtml, stripMacros } from '../tracking/macros';
 import { campaignPostbackTypes } from '../../../src/shared/postbackTypes';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 import { postbackLogRoutes } from './log';
+import { campaignWithAccess, helpText, saveCampaignPostback, saveGlobalPostback } from './queries';
 
 const MACRO_HELP_ID = 18;
 
@@ -45,12 +46,7 @@ export const postbackRoutes: RoutePlugin = async (app, { ctx }) => {
   route(app, trackingEndpoints.saveCampaignPostback, async (request) => {
     const now = ctx.now();
     const { affiliateId } = request.auth;
-    const campaign = await ctx.db
-      .selectFrom('campaigns')
-      .leftJoin('campaign_access', (j) => j.onRef('campaign_access.campaign_id', '=', 'campaigns.id').on('campaign_access.affiliate_id', '=', affiliateId))
-      .select(['campaigns.id', 'campaigns.tracking_type', 'campaigns.supports_multiple_postback', 'campaign_access.status as access'])
-      .where('campaigns.id', '=', request.params.id)
-      .executeTakeFirst();
+    const campaign = await campaignWithAccess(ctx.db, affiliateId, request.params.id);
     if (!campaign) throw notFound("This campaign doesn't exist.");
     if (campaign.access !== 'Approved') throw new ApiError(403, 'You are not approved to run this campaign.');
     const { type } = request.body;
@@ -59,11 +55,7 @@ export const postbackRoutes: RoutePlugin = async (app, { ctx }) => {
       throw badRequest(`${type === 'I' ? 'An' : 'A'} ${TYPE_NAMES[type]} postback is not offered for this campaign's tracking type.`);
     }
     const code = await checkCode(type, request.body.code, ctx.postbackPolicy);
-    await ctx.db
-      .insertInto('postbacks')
-      .values({ affiliate_id: affiliateId, campaign_id: campaign.id, type, code, updated_at: now })
-      .onConflict((oc) => oc.columns(['affiliate_id', 'campaign_id']).where('campaign_id', 'is not', null).doUpdateSet({ type, code, updated_at: now }))
-      .execute();
+    await saveCampaignPostback(ctx.db, affiliateId, campaign.id, type, code, now);
     return { success: true as const, message: type === '' ? 'This campaign now uses your global postback.' : 'Your postback has been saved.' };
   });
 
@@ -72,26 +64,14 @@ export const postbackRoutes: RoutePlugin = async (app, { ctx }) => {
     const { affiliateId } = request.auth;
     const { type } = request.body;
     const code = await checkCode(type, request.body.code, ctx.postbackPolicy);
-    await ctx.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('postbacks')
-        .select(['id', 'type'])
-        .where('affiliate_id', '=', affiliateId)
-        .where('campaign_id', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
-      // Spec 002 section 2: Server-Server URL is offered only when it is already the saved type.
-      if (type === 'S' && current?.type !== 'S') throw badRequest('Server-Server URL postbacks are no longer offered: choose URL or HTML.');
-      if (current) await trx.updateTable('postbacks').set({ type, code, updated_at: now }).where('id', '=', current.id).execute();
-      else await trx.insertInto('postbacks').values({ affiliate_id: affiliateId, campaign_id: null, type, code, updated_at: now }).execute();
-    });
+    await saveGlobalPostback(ctx.db, affiliateId, type, code, now);
     return { success: true as const, message: type === '' ? 'Your global postback has been removed.' : 'Your global postback has been saved.' };
   });
 
   route(app, trackingEndpoints.getHelpText, async (request) => {
     // 18 is generated from the macro list the engine substitutes, so the two cannot disagree.
     if (request.params.id === MACRO_HELP_ID) return { success: true as const, help_text: macroHelpHtml() };
-    const row = await ctx.db.selectFrom('help_texts').select('body_html').where('id', '=', request.params.id).executeTakeFirst();
+    const row = await helpText(ctx.db, request.params.id);
     if (!row) throw notFound('There is no help text with this id.');
     return { success: true as const, help_text: row.body_html };
   });

@@ -21,7 +21,7 @@ export interface PostbackWorkerOptions {
   log?: (message: string, extra?: Record<string, unknown>) => void;
 }
 
-export const DEFAULT_POSTBACK_WORKER: PostbackWorkerOptions = {
+const DEFAULT_POSTBACK_WORKER: PostbackWorkerOptions = {
   pollMs: 1000,
   batchSize: 20,
   timeoutMs: 10_000,

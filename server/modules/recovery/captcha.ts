@@ -26,7 +26,7 @@ export interface CaptchaOptions {
 /** About 3,500 tries of 2,000 PBKDF2-SHA-256 iterations: a second or two in a browser, a cost at scale. */
 export const DEFAULT_CAPTCHA: CaptchaOptions = { cost: 2000, minCounter: 2000, maxCounter: 5000, ttlMs: 5 * 60_000 };
 
-export const ALGORITHM = 'PBKDF2/SHA-256';
+const ALGORITHM = 'PBKDF2/SHA-256';
 
 interface Secrets {
   signature: string;

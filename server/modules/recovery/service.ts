@@ -14,7 +14,7 @@ import { messages as codeMessages, sendCodeIn, verifyCode } from '../twoFactor/s
 import { useCaptcha, type CaptchaOptions } from './captcha';
 
 /** A reset link works for an hour, once (docs/recovery.md). */
-export const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
 /** At most this many reset e-mails per account per hour; more requests get the same answer and no e-mail. */
 export const RESETS_PER_HOUR = 3;
 /**

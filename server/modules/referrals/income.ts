@@ -4,8 +4,8 @@ import { referralProgram } from '../../../src/shared/programTerms';
 import type { DB } from '../../db/schema';
 
 /**
- * Referral income computed from the referred publishers' tracked conversions (issue 19,
- * docs/referrals.md). Pure reads: the job (jobs.ts) and the demo seed both take their numbers from
+ * Referral income computed from the referred publishers' tracked conversions
+ * (docs/referrals.md). Pure reads: the job (jobs.ts) and the demo seed both take their numbers from
  * here, so the ledger, the referrals report and the seed cannot disagree.
  */
 
@@ -39,7 +39,7 @@ export function incomeLineDay(periodDate: string): string {
 }
 
 /** 'June 2026' of a 'YYYY-MM-01' month. */
-export function monthName(periodDate: string): string {
+function monthName(periodDate: string): string {
   return new Date(`${periodDate}T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { COUNTED_REFERRAL_STATUSES, computeReferralCommissions, incomeLineDay, incomeNote, monthOf } from './income';
 
 /**
- * The referral program's money job (issue 19, docs/referrals.md), run hourly by server/jobs.ts:
+ * The referral program's money job (docs/referrals.md), run hourly by server/jobs.ts:
  * 1. recomputes referral_commissions from the referred publishers' conversions (upsert per referrer,
  *    referred publisher and month; rows of months whose earnings went away are removed), except for
  *    months already credited, which stay as they were paid;

@@ -26,7 +26,7 @@ export function referralArtSvg(art: ReferralArt, productName: string): string | 
 }
 
 /**
- * Partner resources, the referral count and the referral art (issue 19, docs/referrals.md):
+ * Partner resources, the referral count and the referral art (docs/referrals.md):
  * GET /resources (public), GET /referrer, GET /images/referral/:file (public). `productName` is the
  * configured PRODUCT_NAME the art shows (the product's default when not given).
  */

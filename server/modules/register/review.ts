@@ -11,7 +11,7 @@ import { route } from '../../lib/route';
 import { messages } from './service';
 
 /**
- * The operator's review of new publishers (issue 18; docs/registration.md "Operator review"): list
+ * The operator's review of new publishers (docs/registration.md "Operator review"): list
  * the applications waiting, read their ID images, approve (the account becomes active and can sign
  * in; the referrer's referral is credited) or reject (status 'rejected'; sign-in then says so).
  * Operator tokens only (`x-operator-token`), like the access-request review.

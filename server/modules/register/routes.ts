@@ -6,7 +6,8 @@ import { registrationLimits, registrationMessages } from '../../../src/shared/re
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { publisherReviewRoutes } from './review';
-import { emailTaken, reApplication, register, removeIdEntry, trackApplication, verifyRegistration, type RegisterDeps } from './service';
+import { register, type RegisterDeps } from './application';
+import { emailTaken, reApplication, removeIdEntry, trackApplication, verifyRegistration } from './service';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
 
 /** Per-client limits of the public calls (kept in the database by the API's rate-limit store). */

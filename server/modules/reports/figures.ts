@@ -1,7 +1,7 @@
 import type { ReportTotals } from '../../../src/api/contract/reports';
 
 /**
- * The figures of a report row and of its totals, computed in one place (issue 16): sums of clicks,
+ * The figures of a report row and of its totals, computed in one place: sums of clicks,
  * leads, sales and earnings; `conversion` the conversion rate in percent (leads / clicks × 100) and
  * `epc` the earnings per click, both 0 without clicks. Money to cents, the rate to 2 decimals, EPC
  * to 4 (a cent spread over many clicks).

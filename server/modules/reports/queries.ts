@@ -4,7 +4,7 @@ import type { ReportRange } from './range';
 import type { Sums } from './figures';
 
 /**
- * The aggregate reports read the rollups only (issue 16): `stats_daily` for the network days wholly
+ * The aggregate reports read the rollups only: `stats_daily` for the network days wholly
  * inside the range, `stats_quarter` for the edges (range.ts), both through their primary keys, which
  * start with the affiliate (and the day or quarter). Raw clicks are never scanned.
  */

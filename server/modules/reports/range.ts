@@ -33,7 +33,7 @@ export function dayStart(day: string, zone: ReportZone): Date {
 }
 
 /** A date of the query ('YYYY-MM-DD', or with ' 00:00:00'), checked to be a real day. */
-export function queryDay(value: string): string {
+function queryDay(value: string): string {
   const day = value.slice(0, 10);
   const parsed = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) throw badRequest(`${day} is not a real date.`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { tooManyRequests } from '../../lib/errors';
 
 /**
  * Failed sign-in steps are counted in the database (table login_attempts), not in memory, so the
@@ -67,7 +68,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 const wait = (seconds: number) =>
   seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
 
-export const limitMessages = {
+const limitMessages = {
   password: (s: number) => `Too many failed sign-in attempts for this account. Please wait ${wait(s)} and try again, or reset your password.`,
   otp: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and sign in again.`,
   code: (s: number) => `Too many incorrect codes. Please wait ${wait(s)} and try again.`,
@@ -99,7 +100,7 @@ export function accountKey(email: string): string {
 export const affiliateKey = (affiliateId: number) => `affiliate:${affiliateId}`;
 
 /** How long the next try waits after `failures` (0 while they are within `free`). */
-export function delayAfter(failures: number, free: number, limits: LoginLimits): number {
+function delayAfter(failures: number, free: number, limits: LoginLimits): number {
   if (failures < free) return 0;
   return Math.min(limits.windowMs, limits.firstDelayMs * 2 ** Math.min(failures - free, 40));
 }
@@ -184,6 +185,13 @@ export async function assessAttempt(db: Kysely<DB>, scope: AttemptScope): Promis
  */
 export async function checkAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<Throttled | null> {
   return (await assessAttempt(db, scope)).throttled;
+}
+
+/** checkAttempt, refusing a held-back try with 429 and Retry-After; returns the scope for recordAttempt. */
+export async function admitAttempt(db: Kysely<DB>, scope: AttemptScope): Promise<AttemptScope> {
+  const throttled = await checkAttempt(db, scope);
+  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+  return scope;
 }
 
 /** An address the affiliate completed a sign-in from (a session that reached the signed-in API). */

@@ -13,10 +13,10 @@ import { queueNotice } from './notices';
 
 /** One message for an unknown e-mail and a wrong password, so sign-in does not reveal accounts. */
 export const BAD_CREDENTIALS_MESSAGE = 'The e-mail address or password you entered is incorrect.';
-export const INACTIVE_MESSAGE = 'Your account is not active. Please contact your affiliate manager.';
+const INACTIVE_MESSAGE = 'Your account is not active. Please contact your affiliate manager.';
 export const PENDING_MESSAGE =
   'Your application is still being reviewed. You can sign in once your account has been approved.';
-/** A publisher the operator rejected (issue 18, docs/registration.md): told so, not sent to a manager they never had. */
+/** A publisher the operator rejected (docs/registration.md): told so, not sent to a manager they never had. */
 export const REJECTED_MESSAGE = 'Your application to join the network was not approved.';
 
 export interface SignInContext {
@@ -41,7 +41,7 @@ export interface SignInContext {
  * Which half of the sign-in flow the new token opens (spec 002 section 4). Only 'active' reaches
  * the signed-in API; the others reach the calls of their own step (later issues add them).
  */
-export function sessionStageFor(affiliate: {
+function sessionStageFor(affiliate: {
   otp_enabled: boolean;
   country_verified: boolean;
   login_p: number;

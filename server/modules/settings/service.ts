@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword, verifyPassword, type ScryptCost } from '../../lib/crypto';
-import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
-import { accountKey, checkAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
+import { ApiError, badRequest } from '../../lib/errors';
+import { accountKey, admitAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
 import { queueNotice, type NoticeContext } from '../session/notices';
 import { countryByAlpha2 } from '../../../src/shared/countries';
 import { emailProblem } from '../../../src/shared/emailRules';
@@ -64,7 +64,7 @@ export async function openSettingsWindow(db: Kysely<DB> | Transaction<DB>, sessi
 }
 
 /** The end of the session's window, or null when it is closed. */
-export async function settingsWindow(db: Kysely<DB> | Transaction<DB>, sessionId: number, now: Date, lock = false): Promise<Date | null> {
+async function settingsWindow(db: Kysely<DB> | Transaction<DB>, sessionId: number, now: Date, lock = false): Promise<Date | null> {
   let query = db.selectFrom('sessions').select('settings_verified_until').where('id', '=', sessionId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -255,9 +255,7 @@ export async function saveSecurityDetails(
   // The current password, throttled like a sign-in (the same per-account count): a session left open
   // cannot be used to guess it.
   const affiliate = await c.db.selectFrom('affiliates').select(['email', 'password_hash']).where('id', '=', c.affiliateId).executeTakeFirstOrThrow();
-  const attempt = { kind: 'password' as const, account: accountKey(affiliate.email), affiliateId: c.affiliateId, ip: c.ip, now: c.now, limits: c.limits };
-  const throttled = await checkAttempt(c.db, attempt);
-  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+  const attempt = await admitAttempt(c.db, { kind: 'password', account: accountKey(affiliate.email), affiliateId: c.affiliateId, ip: c.ip, now: c.now, limits: c.limits });
   if (!(await verifyPassword(body.password, affiliate.password_hash))) {
     await recordAttempt(c.db, attempt, false);
     throw badRequest(settingsMessages.wrongPassword);

@@ -47,8 +47,8 @@ export interface ClickForConversion {
  * Every other type (S and M server-to-server, A API, G global, H host and post) converts by
  * server-to-server postback only (docs/tracking.md).
  */
-export const PIXEL_TRACKING_TYPES: readonly string[] = ['L', 'I'];
-export const isPixelTracked = (trackingType: string) => PIXEL_TRACKING_TYPES.includes(trackingType.trim().toUpperCase());
+const PIXEL_TRACKING_TYPES: readonly string[] = ['L', 'I'];
+const isPixelTracked = (trackingType: string) => PIXEL_TRACKING_TYPES.includes(trackingType.trim().toUpperCase());
 
 function secretMatches(expected: string, given: string | undefined): boolean {
   if (expected === '' || given === undefined) return false;

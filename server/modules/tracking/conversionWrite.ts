@@ -43,6 +43,16 @@ export async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Ma
   return clicks;
 }
 
+/** The statement adding the leads, sales and earnings of the batch's conversions to one rollup (`key`: its day or quarter), rows in key order. */
+const addToRollupSql = (table: 'stats_quarter' | 'stats_daily', key: 'bucket' | 'day') => `
+      insert into ${table} (${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
+      select ${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
+      from done
+      group by ${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
+      order by affiliate_id, ${key}, campaign_id, creative_id, landing_page_id, sub1
+      on conflict (affiliate_id, ${key}, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
+        leads = ${table}.leads + excluded.leads, sales = ${table}.sales + excluded.sales, earnings = ${table}.earnings + excluded.earnings`;
+
 /** The text of writeConversions (a named statement: see prepared.ts). */
 const WRITE_CONVERSIONS_SQL = `
     with input as (
@@ -71,24 +81,10 @@ const WRITE_CONVERSIONS_SQL = `
       select conversion_id, affiliate_id, postback_id, postback_type, url, converted_at, converted_at
       from done where url is not null
     ),
-    quarter as (
-      insert into stats_quarter (bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
-      select bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
-      from done
-      group by bucket, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
-      order by affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1
-      on conflict (affiliate_id, bucket, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
-        leads = stats_quarter.leads + excluded.leads, sales = stats_quarter.sales + excluded.sales, earnings = stats_quarter.earnings + excluded.earnings
+    quarter as (${addToRollupSql('stats_quarter', 'bucket')}
       returning 1
     ),
-    rollup as (
-      insert into stats_daily (day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
-      select day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
-      from done
-      group by day, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
-      order by affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1
-      on conflict (affiliate_id, day, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
-        leads = stats_daily.leads + excluded.leads, sales = stats_daily.sales + excluded.sales, earnings = stats_daily.earnings + excluded.earnings
+    rollup as (${addToRollupSql('stats_daily', 'day')}
     )
     select i, conversion_id as id from done`;
 

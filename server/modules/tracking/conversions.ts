@@ -33,7 +33,7 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput, s
 }
 
 /** The conversion queue is full (the database is not keeping up): answered 503. */
-export class ConversionQueueFullError extends ApiError {
+class ConversionQueueFullError extends ApiError {
   constructor() {
     super(503, 'Too many conversions are waiting to be recorded; please retry.');
   }

@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { CLICK_COLUMNS, CLICK_COLUMN_LIST, ROLLUP_DIMS } from './clickColumns';
 
 /**
- * The click journal (issue 12, docs/tracking.md "The click journal"): on Postgres a click is made
+ * The click journal (docs/tracking.md "The click journal"): on Postgres a click is made
  * durable by appending it to a local file, not by a Postgres commit, and Postgres takes the file
  * in one COPY a few times a second.
  *

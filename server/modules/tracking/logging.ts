@@ -41,7 +41,7 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-export const requestLogSerializers = {
+const requestLogSerializers = {
   req(req: LoggedRequest) {
     return {
       method: req.method,

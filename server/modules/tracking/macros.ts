@@ -29,12 +29,6 @@ export const POSTBACK_MACROS: MacroSpec[] = [
   { name: 'ip', meaning: 'IP address of the visitor who clicked', legacy: 'ip' },
 ];
 
-/** Macros of campaign landing page URLs, filled at the click redirect. */
-export const LANDING_PAGE_MACROS = [
-  'click_id', 'affiliate_id', 'campaign_id', 'creative_id', 'landing_page_id', 'traffic_type',
-  'sub1', 'sub2', 'sub3', 'sub4', 'sub5',
-] as const;
-
 export type MacroValues = Partial<Record<string, string | number>>;
 
 const MACRO = /\{([a-z0-9_]+)\}|#([a-z0-9]+)#/gi;

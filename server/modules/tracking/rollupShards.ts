@@ -1,5 +1,5 @@
 /**
- * Rollup shards (issue 12; migration 0019, docs/benchmarks.md "Rollup rows without waiting").
+ * Rollup shards (migration 0019, docs/benchmarks.md "Rollup rows without waiting").
  *
  * Every click batch and conversion batch adds its counts to the rollup rows (stats_daily,
  * stats_quarter) of its keys. Two batches in flight at once that touch one key (a busy link's row

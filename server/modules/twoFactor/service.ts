@@ -6,13 +6,13 @@ import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Messenger } from '../../lib/messenger';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
 import { openTotpSecret, sealTotpSecret } from './secrets';
-import { affiliateKey, checkAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
+import { admitAttempt, affiliateKey, checkAttempt, recordAttempt, type LoginLimits } from '../session/loginLimiter';
 
 /** E-mail and SMS codes: 6 digits, 10 minutes, single use, locked after 5 wrong tries (docs/server.md). */
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
 /** At most this many codes sent per affiliate per 15 minutes. */
-export const CODE_SENDS_PER_WINDOW = 5;
+const CODE_SENDS_PER_WINDOW = 5;
 const SEND_WINDOW_MS = 15 * 60_000;
 
 export const messages = {
@@ -90,9 +90,7 @@ export async function verifyCode(
   args: { affiliateId: number; purpose: CodePurpose; code: string; t: string; now: Date; ip: string; limits: LoginLimits },
 ): Promise<void> {
   // Wrong codes also count per account (any code, any purpose): throttled with growing delays.
-  const attempt = { kind: 'code' as const, account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits };
-  const throttled = await checkAttempt(db, attempt);
-  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+  const attempt = await admitAttempt(db, { kind: 'code', account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits });
   const row = await db
     .selectFrom('verification_codes')
     .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
@@ -130,9 +128,7 @@ export async function verifySignInOtp(
   db: Kysely<DB>,
   args: { affiliateId: number; sessionId: number; code: string; now: Date; totpKey: Buffer; ip: string; limits: LoginLimits },
 ): Promise<boolean> {
-  const attempt = { kind: 'otp' as const, account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits };
-  const throttled = await checkAttempt(db, attempt);
-  if (throttled) throw tooManyRequests(throttled.message, throttled.retryAfterSeconds);
+  const attempt = await admitAttempt(db, { kind: 'otp', account: affiliateKey(args.affiliateId), affiliateId: args.affiliateId, ip: args.ip, now: args.now, limits: args.limits });
   const ok = await db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom('affiliates').select(['otp_secret', 'otp_last_step']).where('id', '=', args.affiliateId).forUpdate().executeTakeFirstOrThrow();
     const secret = a.otp_secret ? openTotpSecret(args.totpKey, args.affiliateId, a.otp_secret) : null;
