@@ -44,7 +44,7 @@ export function kyselyRateLimitStore(db: Kysely<DB>, clock: () => number = Date.
   }
 
   class KyselyStore {
-    private readonly prefix: string;
+    readonly prefix: string;
 
     // The plugin passes its merged options: routeInfo is there for a route's own limit.
     constructor(options: object = {}) {
