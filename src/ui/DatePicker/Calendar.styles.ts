@@ -9,7 +9,7 @@ import {
   Group as AriaGroup,
   Heading as AriaHeading,
 } from 'react-aria-components';
-import { inputFrame } from '../Field';
+import { fieldIconButton, inputFrame } from '../Field';
 
 /** The field box: date segments plus the calendar button. */
 export const FieldGroup = styled(AriaGroup)`
@@ -44,22 +44,8 @@ export const Segment = styled(AriaDateSegment)`
 `;
 
 export const IconTrigger = styled(AriaButton)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 28px;
-  height: 28px;
+  ${fieldIconButton}
   margin-left: auto;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  outline: none;
-  &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; color: ${({ theme }) => theme.colors.text}; }
-  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; }
-  &[data-disabled] { cursor: not-allowed; background: transparent; }
 `;
 
 export const PopoverDialog = styled(AriaDialog)`

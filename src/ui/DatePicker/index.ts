@@ -3,5 +3,7 @@ export type { DatePickerProps } from './DatePicker';
 // Shared with DateRangePicker.
 export { CalendarMonth } from './Calendar';
 export type { CalendarMonthProps } from './Calendar';
-export { DateInput, FieldGroup, IconTrigger, PopoverDialog, Segment } from './Calendar.styles';
-export { fromIso, fromIsoProp, isWithin, resolveToday } from './dates';
+export { DateInput, Segment } from './Calendar.styles';
+export { fromIso } from './dates';
+export { PickerFrame, pickerParts, TodayButton } from './PickerFrame';
+export type { PickerOmitted, PickerOwnProps } from './PickerFrame';
