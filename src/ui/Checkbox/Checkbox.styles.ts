@@ -1,14 +1,10 @@
 import styled from 'styled-components';
 import { Checkbox as AriaCheckbox } from 'react-aria-components';
+import { choiceRoot } from '../Field';
 
 export const Root = styled(AriaCheckbox)`
-  display: inline-flex;
+  ${choiceRoot}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]}px;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: 20px;
-  cursor: pointer;
 
   .checkbox-box {
     flex: none;

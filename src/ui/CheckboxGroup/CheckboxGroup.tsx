@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CheckboxGroupProps as AriaCheckboxGroupProps } from 'react-aria-components';
 import { Checkbox } from '../Checkbox';
-import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
-import { ErrorMessage } from '../ErrorMessage';
+import { FieldParts, invalidFrom, type FieldErrorMessage } from '../Field';
 import { Options, Root } from './CheckboxGroup.styles';
 
 export interface CheckboxGroupOption {
@@ -33,16 +32,13 @@ export function CheckboxGroup({
 }: CheckboxGroupProps) {
   return (
     <Root {...props} isInvalid={invalidFrom(isInvalid, errorMessage)}>
-      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
-      <Options data-orientation={orientation}>
-        {options.map((option) => (
-          <Checkbox key={option.value} value={option.value} isDisabled={option.isDisabled}>
-            {option.label}
-          </Checkbox>
-        ))}
-      </Options>
-      <FieldDescription>{description}</FieldDescription>
-      <ErrorMessage>{errorMessage}</ErrorMessage>
+      <FieldParts label={label} isRequired={props.isRequired} description={description} errorMessage={errorMessage}>
+        <Options data-orientation={orientation}>
+          {options.map((option) => (
+            <Checkbox key={option.value} value={option.value} isDisabled={option.isDisabled}>{option.label}</Checkbox>
+          ))}
+        </Options>
+      </FieldParts>
     </Root>
   );
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button as AriaButton, ComboBox as AriaComboBox, Input } from 'react-aria-components';
-import { fieldStack, inputFrame } from '../Field';
+import { boxedInput, fieldIconButton, fieldStack, inputFrame } from '../Field';
 
 export const Root = styled(AriaComboBox)`
   ${fieldStack}
@@ -26,33 +26,11 @@ export const Box = styled.div`
 `;
 
 export const StyledInput = styled(Input)`
-  flex: 1;
-  min-width: 0;
-  height: 36px;
-  padding: 0;
-  border: 0;
-  background: transparent;
-  color: inherit;
-  outline: none;
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
+  ${boxedInput}
   &[data-disabled] { cursor: not-allowed; }
 `;
 
 export const Toggle = styled(AriaButton)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
+  ${fieldIconButton}
   flex: none;
-  width: 28px;
-  height: 28px;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  outline: none;
-  &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; color: ${({ theme }) => theme.colors.text}; }
-  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; }
-  &[data-disabled] { cursor: not-allowed; background: transparent; }
 `;

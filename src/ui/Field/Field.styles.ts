@@ -73,4 +73,46 @@ export const inputFrame = css`
   }
 `;
 
+/** The label of a checkbox, radio or switch: its box and its text side by side, all of it clickable. */
+export const choiceRoot = css`
+  display: inline-flex;
+  gap: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: 20px;
+  cursor: pointer;
+`;
+
+/** An input that sits borderless inside a field box drawn by `inputFrame` (a combo box, a search field). */
+export const boxedInput = css`
+  flex: 1;
+  min-width: 0;
+  height: 36px;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  color: inherit;
+  outline: none;
+  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
+`;
+
+/** The small square button inside a field box (a combo box's chevron, a date picker's calendar). */
+export const fieldIconButton = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  outline: none;
+  &[data-hovered] { background: ${({ theme }) => theme.colors.surfaceMuted}; color: ${({ theme }) => theme.colors.text}; }
+  &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; }
+  &[data-disabled] { cursor: not-allowed; background: transparent; }
+`;
+
 export { visuallyHidden } from '../VisuallyHidden';

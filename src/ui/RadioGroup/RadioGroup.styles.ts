@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Radio as AriaRadio, RadioGroup as AriaRadioGroup } from 'react-aria-components';
-import { fieldStack } from '../Field';
+import { choiceRoot, fieldStack } from '../Field';
 
 export const Root = styled(AriaRadioGroup)`
   ${fieldStack}
@@ -19,13 +19,8 @@ export const Options = styled.div`
 `;
 
 export const StyledRadio = styled(AriaRadio)`
-  display: inline-flex;
+  ${choiceRoot}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]}px;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: 20px;
-  cursor: pointer;
 
   &::before {
     content: '';

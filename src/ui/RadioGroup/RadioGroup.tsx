@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RadioGroupProps as AriaRadioGroupProps } from 'react-aria-components';
-import { FieldDescription, FieldLabel, invalidFrom, type FieldErrorMessage } from '../Field';
-import { ErrorMessage } from '../ErrorMessage';
+import { FieldParts, invalidFrom, type FieldErrorMessage } from '../Field';
 import { Options, Root, StyledRadio } from './RadioGroup.styles';
 
 export interface RadioOption {
@@ -26,16 +25,13 @@ export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children' | 
 export function RadioGroup({ label, options, description, errorMessage, isInvalid, ...props }: RadioGroupProps) {
   return (
     <Root {...props} isInvalid={invalidFrom(isInvalid, errorMessage)}>
-      <FieldLabel isRequired={props.isRequired}>{label}</FieldLabel>
-      <Options>
-        {options.map((option) => (
-          <StyledRadio key={option.value} value={option.value} isDisabled={option.isDisabled}>
-            {option.label}
-          </StyledRadio>
-        ))}
-      </Options>
-      <FieldDescription>{description}</FieldDescription>
-      <ErrorMessage>{errorMessage}</ErrorMessage>
+      <FieldParts label={label} isRequired={props.isRequired} description={description} errorMessage={errorMessage}>
+        <Options>
+          {options.map((option) => (
+            <StyledRadio key={option.value} value={option.value} isDisabled={option.isDisabled}>{option.label}</StyledRadio>
+          ))}
+        </Options>
+      </FieldParts>
     </Root>
   );
 }

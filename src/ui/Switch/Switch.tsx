@@ -1,15 +1,11 @@
 import { forwardRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { composeRenderProps, Switch as AriaSwitch, type SwitchProps as AriaSwitchProps } from 'react-aria-components';
+import { choiceRoot } from '../Field';
 
 const Root = styled(AriaSwitch)`
-  display: inline-flex;
+  ${choiceRoot}
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: 20px;
-  cursor: pointer;
 
   .switch-track {
     flex: none;
