@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ListBox as AriaListBox, ListBoxItem as AriaListBoxItem } from 'react-aria-components';
-import { Popover } from '../Popover';
+import { Popover, popoverRow } from '../Popover';
 
 // The dropdown pieces of Select, ComboBox, the date pickers and the shell's quick search. Kept apart
 // from src/ui/Field (label, description, the input frame), which every text field imports: the
@@ -24,15 +24,7 @@ export const StyledListBox = styled(AriaListBox)`
 ` as typeof AriaListBox;
 
 export const StyledOption = styled(AriaListBoxItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  cursor: pointer;
-  outline: none;
+  ${popoverRow}
 
   .option-check { flex: none; width: 16px; visibility: hidden; color: ${({ theme }) => theme.colors.primary}; }
   .option-text { display: flex; flex-direction: column; min-width: 0; flex: 1; }

@@ -15,22 +15,14 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { Icon, type IconName } from '../Icon';
-import { Popover } from '../Popover';
+import { Popover, popoverRow } from '../Popover';
 
 /* Menu and MenuItem are generic, which a styled() wrapper would erase, so they are styled from here. */
 const menuStyles = css`
   .menu { outline: none; max-height: inherit; }
   .menu-item {
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  ${popoverRow}
   text-decoration: none;
-  cursor: pointer;
-  outline: none;
   &[data-focused] { background: ${({ theme }) => theme.colors.primarySubtle}; }
   &[data-pressed] { background: ${({ theme }) => theme.colors.surfaceMuted}; }
   &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: -2px; }

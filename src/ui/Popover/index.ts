@@ -1,2 +1,3 @@
 export { Popover } from './Popover';
 export type { PopoverProps } from 'react-aria-components';
+export { popoverRow } from './popoverRow';
