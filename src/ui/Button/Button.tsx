@@ -2,6 +2,7 @@ import { forwardRef, type ReactNode } from 'react';
 import type { ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Spinner } from '../Spinner';
 import { Label, PendingOverlay, StyledButton } from './Button.styles';
+import { buttonLook } from './buttonStyles';
 
 /** `quiet`: transparent until hovered, in the text colour (toolbar buttons, page numbers). */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'warning' | 'link' | 'quiet';
@@ -25,14 +26,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <StyledButton
-      {...props}
-      ref={ref}
-      data-variant={variant}
-      data-size={size}
-      data-full-width={fullWidth || undefined}
-      data-stacked={stacked || undefined}
-    >
+    <StyledButton {...props} ref={ref} {...buttonLook(variant, size, fullWidth, stacked)}>
       {({ isPending }) => (
         <>
           <Label $hidden={isPending}>{children}</Label>

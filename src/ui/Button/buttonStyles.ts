@@ -102,3 +102,13 @@ export const buttonStyles = css`
   }
   &[data-pending] { cursor: progress; }
 `;
+
+/** The attributes `buttonStyles` reads, from a Button's or LinkButton's look props. */
+export function buttonLook(variant: string, size: string, fullWidth?: boolean, stacked?: boolean) {
+  return {
+    'data-variant': variant,
+    'data-size': size,
+    'data-full-width': fullWidth || undefined,
+    'data-stacked': stacked || undefined,
+  };
+}

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import styled from 'styled-components';
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components';
-import { buttonStyles, type ButtonSize, type ButtonVariant } from '../Button';
+import { buttonLook, buttonStyles, type ButtonSize, type ButtonVariant } from '../Button';
 
 const StyledLink = styled(AriaLink)`
   ${buttonStyles}
@@ -22,13 +22,5 @@ export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(functio
   { variant = 'primary', size = 'md', fullWidth, ...props },
   ref,
 ) {
-  return (
-    <StyledLink
-      {...props}
-      ref={ref}
-      data-variant={variant}
-      data-size={size}
-      data-full-width={fullWidth || undefined}
-    />
-  );
+  return <StyledLink {...props} ref={ref} {...buttonLook(variant, size, fullWidth)} />;
 });
