@@ -1,9 +1,22 @@
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 
 const enter = keyframes`
   from { opacity: 0; transform: translateY(-6px); }
   to { opacity: 1; transform: none; }
 `;
+
+/** Each variant's theme colour: the tint behind the text, the border and the icon (`--system-message-accent`). */
+const TONES = { success: 'success', error: 'danger', info: 'info', warning: 'warning' } as const;
+
+const variantTones = Object.entries(TONES).map(
+  ([variant, tone]) => css`
+    &[data-variant='${variant}'] {
+      background: ${({ theme }) => theme.colors[`${tone}Subtle`]};
+      border-color: ${({ theme }) => theme.colors[tone]};
+      --system-message-accent: ${({ theme }) => theme.colors[tone]};
+    }
+  `,
+);
 
 export const Banner = styled.div`
   display: flex;
@@ -24,26 +37,7 @@ export const Banner = styled.div`
   &[data-dismissable] { cursor: pointer; }
   &[data-leaving] { opacity: 0; transform: translateY(-6px); }
 
-  &[data-variant='success'] {
-    background: ${({ theme }) => theme.colors.successSubtle};
-    border-color: ${({ theme }) => theme.colors.success};
-    --system-message-accent: ${({ theme }) => theme.colors.success};
-  }
-  &[data-variant='error'] {
-    background: ${({ theme }) => theme.colors.dangerSubtle};
-    border-color: ${({ theme }) => theme.colors.danger};
-    --system-message-accent: ${({ theme }) => theme.colors.danger};
-  }
-  &[data-variant='info'] {
-    background: ${({ theme }) => theme.colors.infoSubtle};
-    border-color: ${({ theme }) => theme.colors.info};
-    --system-message-accent: ${({ theme }) => theme.colors.info};
-  }
-  &[data-variant='warning'] {
-    background: ${({ theme }) => theme.colors.warningSubtle};
-    border-color: ${({ theme }) => theme.colors.warning};
-    --system-message-accent: ${({ theme }) => theme.colors.warning};
-  }
+  ${variantTones}
 `;
 
 export const IconSlot = styled.span`
