@@ -30,14 +30,16 @@ const paths = {
 export type IconName = keyof typeof paths;
 export const iconNames = Object.keys(paths) as IconName[];
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName;
+interface IconBaseProps extends Omit<SVGProps<SVGSVGElement>, 'name' | 'path'> {
   size?: number;
   /** When given the icon is announced; otherwise it is decorative and hidden from screen readers. */
   title?: string;
 }
 
-export function Icon({ name, size = 16, title, ...rest }: IconProps) {
+/** A named icon, or `path`: the `d` of a glyph of the same 24-unit stroke grid kept by its feature. */
+export type IconProps = IconBaseProps & ({ name: IconName; path?: never } | { path: string; name?: never });
+
+export function Icon({ name, path, size = 16, title, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -54,7 +56,7 @@ export function Icon({ name, size = 16, title, ...rest }: IconProps) {
       focusable="false"
       {...rest}
     >
-      <path d={paths[name]} />
+      <path d={name ? paths[name] : path} />
     </svg>
   );
 }

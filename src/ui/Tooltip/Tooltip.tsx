@@ -59,23 +59,13 @@ export function Tooltip({
   children,
   delay = 600,
   closeDelay = 300,
-  isDisabled,
-  isOpen,
-  defaultOpen,
-  onOpenChange,
   placement = 'top',
   offset,
   crossOffset,
+  ...trigger
 }: TooltipProps) {
   return (
-    <TooltipTrigger
-      delay={delay}
-      closeDelay={closeDelay}
-      isDisabled={isDisabled}
-      isOpen={isOpen}
-      defaultOpen={defaultOpen}
-      onOpenChange={onOpenChange}
-    >
+    <TooltipTrigger {...trigger} delay={delay} closeDelay={closeDelay}>
       {children}
       <Bubble placement={placement} offset={offset} crossOffset={crossOffset}>
         <OverlayArrow className="tooltip-arrow">
