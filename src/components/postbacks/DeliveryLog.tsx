@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
 import { SystemMessage } from '../../ui/SystemMessage';
+import { column, spreadRow } from '../../ui/Stack';
 import { Table, type TableColumn } from '../../ui/Table';
 
 export const NO_DELIVERIES = 'No postbacks have been sent yet.';
@@ -60,17 +61,10 @@ function StateBadges({ d }: { d: PostbackDelivery }) {
 
 const Section = styled.div`
   container-type: inline-size;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
 `;
 const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]}px;
+  ${spreadRow(2)}
   h2, h3 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 const Buttons = styled.div`
@@ -118,10 +112,7 @@ const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   padding: ${({ theme }) => theme.space[3]}px;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
-  min-width: 0;
+  ${column(1)}
   dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 2px ${({ theme }) => theme.space[2]}px; margin: 0; }
   dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   dd { margin: 0; min-width: 0; }
@@ -192,7 +183,7 @@ export interface DeliveryLogProps {
 }
 
 /**
- * The affiliate's own recent postback deliveries (issue 15, beyond the spec): time, campaign, the
+ * The affiliate's own recent postback deliveries (beyond the spec): time, campaign, the
  * URL with secrets masked by the server, HTTP status, latency, attempts, next retry and the state,
  * with Refresh and "Send test postback". A test's outcome shows at once when the server answers after
  * the first attempt; while it has had none, the list is asked again every TEST_POLL_MS until it has.

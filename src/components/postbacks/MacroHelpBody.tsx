@@ -43,7 +43,7 @@ const Help = styled.div`
   th { background: ${({ theme }) => theme.colors.surfaceMuted}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
 `;
 
-/** The modal's content: a chunk of its own with the sanitiser, loaded when the modal first opens (issue 11). */
+/** The modal's content: a chunk of its own with the sanitiser, loaded when the modal first opens, so the form's first download stays small. */
 export function HelpBody() {
   const { data, error, isLoading } = useGetHelpTextQuery(MACRO_HELP_ID);
   if (error) return <SystemMessage variant="error" isDismissable={false}>{errorText(error, 'The list of macros could not be loaded. Please try again.')}</SystemMessage>;

@@ -5,7 +5,7 @@ import { LoadFailureBoundary } from '../../ui/LoadFailureBoundary';
 import { Modal } from '../../ui/Modal';
 import { SkeletonText } from '../../ui/Skeleton';
 
-// The help's body and its sanitiser (DOMPurify) load when the modal first opens, not with the form (issue 11).
+// The help's body and its sanitiser (DOMPurify) load when the modal first opens, not with the form, which keeps the form's download small.
 const HelpBody = lazy(() => import('./MacroHelpBody').then((m) => ({ default: m.HelpBody })));
 
 export interface MacroHelpModalProps {

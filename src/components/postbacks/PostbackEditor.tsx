@@ -8,6 +8,7 @@ import type { ListOption } from '../../ui/FieldList';
 import { Select } from '../../ui/Select';
 import { Skeleton, SkeletonRegion } from '../../ui/Skeleton';
 import { SystemMessage } from '../../ui/SystemMessage';
+import { column, spreadRow } from '../../ui/Stack';
 import { TextArea } from '../../ui/TextArea';
 import { MacroHelpModal } from './MacroHelpModal';
 import { codeDescription, NO_TYPE_KEY, POSTBACK_TYPE_NAMES, type PostbackType } from './postbackTypes';
@@ -43,17 +44,10 @@ export function saveFailureOf(error: FetchBaseQueryError | SerializedError | und
 }
 
 const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
 `;
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${spreadRow(3)}
 `;
 
 /** A line of the skeleton as tall as the editor's line it stands for (a label, a description, the macro link). */
@@ -70,7 +64,7 @@ const SkeletonField = styled.div`
 /**
  * The editor's shape while the saved postback loads: the type and code fields, the help link, the
  * note (itself: it is known) and the button, at their sizes, so what sits below does not move when
- * the editor arrives (issue 11: the screen shifted by a quarter of a phone's height).
+ * the editor arrives (without it the screen shifted by a quarter of a phone's height).
  */
 export function PostbackEditorSkeleton({ loadingLabel, note }: { loadingLabel: string; note?: ReactNode }) {
   return (

@@ -1,14 +1,12 @@
 import styled from 'styled-components';
+import { column } from '../Stack';
 
 /**
  * A signed-in screen's column: its h1 and its sections one under the other, 16 px apart, never wider
  * than the shell's content area (min-width 0 lets tables and charts inside scroll instead).
  */
 export const PageStack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
+  ${column(4)}
   h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};

@@ -1,0 +1,2 @@
+export { centredPanel, column, spreadRow } from './stack';
+export type { SpaceStep } from './stack';
