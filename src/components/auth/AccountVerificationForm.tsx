@@ -98,7 +98,7 @@ export function AccountVerificationForm({
               Cancel
             </Button>
           </div>
-          {/* A locked or expired code says 'Please request a new code.': this is where (issue 13). */}
+          {/* A locked or expired code says 'Please request a new code.': this is where. */}
           <div>
             <Button variant="link" onPress={onResend} isDisabled={step === 'verifying'}>
               Request a new code

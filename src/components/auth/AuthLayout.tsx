@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { usePageTitle, useFocusHeadingOnChange } from '../../lib/page';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
+import { ProductMark } from '../brand/ProductMark';
 
 const Page = styled.div`
   min-height: 100vh;
@@ -35,14 +36,11 @@ const Footer = styled.footer`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** The product's mark, drawn inline (nothing fetched). */
+/** The product's mark and name. */
 export function Logo({ productName }: { productName: string }) {
   return (
     <Brand>
-      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.12" />
-        <path d="M8 22l6-12 4 8 3-5 3 9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ProductMark size={32} tint={0.12} />
       <span>{productName}</span>
     </Brand>
   );

@@ -105,9 +105,7 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
           </Row>
           <Row>
             <Button onPress={onNext}>Next</Button>
-            <Button variant="quiet" onPress={onCancel}>
-              Cancel
-            </Button>
+            <Button variant="quiet" onPress={onCancel}>Cancel</Button>
           </Row>
         </>
       )}
@@ -115,9 +113,7 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
       {step === 'qrCodeFailed' && (
         <Row>
           <Button onPress={onRetry}>Try again</Button>
-          <Button variant="quiet" onPress={onCancel}>
-            Cancel
-          </Button>
+          <Button variant="quiet" onPress={onCancel}>Cancel</Button>
         </Row>
       )}
       {step === 'scanQrCode' && (
@@ -139,9 +135,7 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
               Back
             </Button>
             <Button onPress={onNext}>Next</Button>
-            <Button variant="quiet" onPress={onCancel}>
-              Cancel
-            </Button>
+            <Button variant="quiet" onPress={onCancel}>Cancel</Button>
           </Row>
         </>
       )}
@@ -155,9 +149,7 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
             <Button type="submit" isPending={step === 'activating'}>
               Activate
             </Button>
-            <Button variant="quiet" onPress={onCancel} isDisabled={step === 'activating'}>
-              Cancel
-            </Button>
+            <Button variant="quiet" onPress={onCancel} isDisabled={step === 'activating'}>Cancel</Button>
           </Row>
         </Form>
       )}

@@ -39,7 +39,7 @@ export interface CampaignGridProps {
   /**
    * The grid is the first thing of its screen: its first cards' images (a row on a phone) load at
    * once, the first with high priority, instead of lazily once laid out; on the dashboard and the
-   * browse tabs the first card's image is the largest paint (Lighthouse, issue 11).
+   * browse tabs the first card's image is the largest paint (Lighthouse).
    */
   aboveTheFold?: boolean;
 }
