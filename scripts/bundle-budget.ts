@@ -1,12 +1,14 @@
 // The JavaScript each route downloads on a first visit, from the build's chunk graph
-// (dist/.vite/manifest.json), against the budgets in bench/budgets.json. `npm test` runs it after a
-// build (stage 'bundle budget'); it fails when a route is over its budget, naming the route and its
-// largest chunks. `--build` builds first. Sizes are the bytes the server sends a client without brotli:
-// the build's `.gz` file (scripts/vite-precompress.ts), or the file itself where none was written
-// (brotli is smaller still).
+// (dist/.vite/manifest.json), against the budgets of the route manifest (src/app/routeManifest.ts;
+// the rules: docs/adr/0010-route-budgets.md). `npm test` runs it after a build (stage 'bundle budget');
+// it fails when a route is over its budget, naming the route and its largest chunks. `--build` builds
+// first; `--dist DIR` measures another build. Sizes are the bytes the server sends a client without
+// brotli: the build's `.gz` file (scripts/vite-precompress.ts), or the file itself where none was
+// written (brotli is smaller still).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { entryModules, routeManifest } from '../src/app/routeManifest.ts';
 
 interface ManifestChunk {
   file: string;
@@ -20,12 +22,14 @@ export interface RouteBudget {
   modules: string[];
   /** Hard limit, gzipped KiB: over it, `npm test` fails. */
   budgetKiB: number;
-  /** Where the route should get to (issue 11), when the budget is not there yet. */
+  /** Where the route should get to, when the budget is not there yet. */
   targetKiB?: number;
 }
 
 const root = join(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+
+/** The manifest's rows as budgets: each with its side's route table among its modules. */
+export const routeBudgets = (): RouteBudget[] => routeManifest.map((r) => ({ route: r.route, modules: entryModules(r), budgetKiB: r.budgetKiB, targetKiB: r.targetKiB }));
 
 /** Every file a route loads: the entry's static imports, and each route module's, transitively. */
 export function routeFiles(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
@@ -35,7 +39,7 @@ export function routeFiles(manifest: Record<string, ManifestChunk>, modules: str
   const visit = (key: string) => {
     if (seen.has(key)) return;
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build (bench/budgets.json names a module that moved?)`);
+    if (!chunk) throw new Error(`${key} is not in the build (src/app/routeManifest.ts names a module that moved?)`);
     seen.add(key);
     chunk.imports?.forEach(visit);
   };
@@ -50,14 +54,14 @@ export function budgetOf<B extends { route: string }>(rows: B[], address: string
 }
 
 /** What a client without brotli downloads for a file of the build: its precompressed gzip, else the file. */
-function sentSize(file: string): number {
+function sentSize(dist: string, file: string): number {
   const gz = join(dist, `${file}.gz`);
   return statSync(existsSync(gz) ? gz : join(dist, file)).size;
 }
 
-export function checkBudgets(manifest: Record<string, ManifestChunk>, budgets: RouteBudget[]) {
+export function checkBudgets(manifest: Record<string, ManifestChunk>, budgets: RouteBudget[], dist = join(root, 'dist')) {
   return budgets.map((b) => {
-    const files = routeFiles(manifest, b.modules).map((f) => ({ file: f, bytes: sentSize(f) }));
+    const files = routeFiles(manifest, b.modules).map((f) => ({ file: f, bytes: sentSize(dist, f) }));
     const kib = files.reduce((n, f) => n + f.bytes, 0) / 1024;
     return { ...b, kib, over: kib > b.budgetKiB, largest: files.sort((x, y) => y.bytes - x.bytes).slice(0, 4) };
   });
@@ -65,17 +69,18 @@ export function checkBudgets(manifest: Record<string, ManifestChunk>, budgets: R
 
 const isMain = process.argv[1] && import.meta.filename === process.argv[1];
 if (isMain) {
+  const at = process.argv.indexOf('--dist');
+  const dist = at > 0 ? resolve(process.argv[at + 1]) : join(root, 'dist');
   if (process.argv.includes('--build') || !existsSync(join(dist, '.vite/manifest.json'))) {
-    const built = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+    const built = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit', cwd: root });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-  const budgets: RouteBudget[] = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')).routes;
-  const results = checkBudgets(manifest, budgets);
-  console.log('route                          JS gzipped   budget   target');
+  const results = checkBudgets(manifest, routeBudgets(), dist);
+  console.log('route                            JS gzipped   budget   target');
   for (const r of results) {
     console.log(
-      `${r.route.padEnd(30)} ${r.kib.toFixed(1).padStart(7)} KiB ${String(r.budgetKiB).padStart(6)} KiB ${r.targetKiB ? `${r.targetKiB} KiB` : ''}${r.over ? '   OVER BUDGET' : ''}`,
+      `${r.route.padEnd(32)} ${r.kib.toFixed(1).padStart(7)} KiB ${String(r.budgetKiB).padStart(6)} KiB ${r.targetKiB ? `${r.targetKiB} KiB` : ''}${r.over ? '   OVER BUDGET' : ''}`,
     );
     if (r.over) for (const f of r.largest) console.log(`    ${(f.bytes / 1024).toFixed(1).padStart(7)} KiB  ${f.file}`);
   }

@@ -5,24 +5,16 @@ import { tsImport } from 'tsx/esm/api';
 import { BOOT_CALL_GLOBAL } from '../src/api/bootAnswer.ts';
 import type { BootCall, bootCalls } from '../src/app/bootCalls.ts';
 import { sessionKeys, storageKeys } from '../src/lib/storageKeys.ts';
+import type * as RouteManifest from '../src/app/routeManifest.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
-
-interface RouteEntry {
-  route: string;
-  /** The route's address, as a regular expression over `location.pathname`. */
-  /** The addresses of the route; without it the row is measured only, never preloaded. */
-  match?: string;
-  /** The route's lazily loaded modules (the first one names the side: SignedInRoutes or SignedOutRoutes). */
-  modules: string[];
-}
 
 /** What the boot script preloads: [signed in, pathname pattern, files]. */
 export type BootRoute = [boolean, string, string[]];
 
 /**
- * The route chunks a first visit needs, preloaded from the start (issue 11).
+ * The route chunks a first visit needs, preloaded from the start.
  *
  * Without this a first visit fetches in three rounds: the entry (with its static imports, which Vite
  * already preloads from index.html), then the side's route list (SignedOutRoutes or SignedInRoutes,
@@ -30,14 +22,15 @@ export type BootRoute = [boolean, string, string[]];
  * round costs at least a round trip. The boot script in index.html's head (the theme script of
  * public/theme-boot.js, which runs before the first paint anyway, with this added) reads whether this
  * device holds a session and the address, and adds `<link rel="modulepreload">` for that route's
- * chunks, so they download beside the entry. The routes and their modules are bench/budgets.json's:
- * the routes whose first download is measured are the ones preloaded. An address no route matches
- * preloads nothing more than before.
+ * chunks, so they download beside the entry. The routes and their modules are the route manifest's
+ * (src/app/routeManifest.ts): what a first visit is measured to download is what it preloads. An
+ * address no row matches preloads nothing more than the entry.
  */
 export function bootPreload(): Plugin {
   let root = '';
   let apiBase = '/api';
   let calls: BootCall[] = [];
+  let manifest: typeof RouteManifest | undefined;
   return {
     name: 'portal:boot-preload',
     apply: 'build',
@@ -48,17 +41,18 @@ export function bootPreload(): Plugin {
       apiBase = (config.env.VITE_API_BASE as string | undefined) ?? '/api';
     },
     async buildStart() {
-      // Loaded here rather than imported by the config: the table's imports (the contract) are the
-      // portal's, written for the bundler, which Vite's config loader would warn about one by one.
+      // Loaded here rather than imported by the config: these tables' imports (the contract, the route
+      // paths) are the portal's, written for the bundler, which Vite's config loader would warn about.
       const table = (await tsImport(path.join(root, 'src/app/bootCalls.ts'), import.meta.url)) as { bootCalls: typeof bootCalls };
       calls = table.bootCalls(apiBase);
+      manifest = (await tsImport(path.join(root, 'src/app/routeManifest.ts'), import.meta.url)) as typeof manifest;
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return; // the workbench's build: no portal index.html
-      const routes = (JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
       // A row without `match` measures a later download (sign-in once it starts), not a first visit.
-      const boot: BootRoute[] = routes.flatMap((r) => (r.match ? [r as RouteEntry & { match: string }] : [])).map((r) => [r.modules[0].endsWith('SignedInRoutes.tsx'), r.match, routeChunks(bundle, root, r.modules)]);
+      const { routeManifest, entryModules } = manifest!;
+      const boot: BootRoute[] = routeManifest.flatMap((r) => (r.match ? [[r.side === 'signedIn', r.match, routeChunks(bundle, root, entryModules(r))] satisfies BootRoute] : []));
       const source = `${readFileSync(path.join(root, 'public/theme-boot.js'), 'utf8')}\n${preloadSource(boot)}\n${callSource(calls)}`;
       const file = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source }));
       const text = String(html.source);
@@ -88,7 +82,7 @@ export function routeChunks(bundle: OutputBundle, root: string, modules: string[
   for (const module of modules) {
     const id = path.join(root, module);
     const chunk = chunks.find((c) => c.facadeModuleId === id);
-    if (!chunk) throw new Error(`${module} (bench/budgets.json) is not a chunk of its own in the build`);
+    if (!chunk) throw new Error(`${module} (src/app/routeManifest.ts) is not a chunk of its own in the build`);
     withImports(chunk.fileName, files);
   }
   return [...files].filter((f) => !skip.has(f));

@@ -4,7 +4,7 @@ import { LoadingScreen } from '../features/auth/LoadingScreen';
 import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 
 /**
- * Each side's routes load with it (issue 11): the signed-in list and the shell only for a session, the
+ * Each side's routes load with it: the signed-in list and the shell only for a session, the
  * public list only without one, so neither first download carries the other's.
  */
 const SignedInRoutes = lazy(() => import('./SignedInRoutes').then((m) => ({ default: m.SignedInRoutes })));

@@ -1,38 +1,25 @@
 import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { Navigate, Outlet, Route, Routes, useLocation, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { NOT_SUCCESS, onUnauthorized } from '../api/baseApi';
 import { authApi, useLogoutMutation, usePageViewMutation } from '../api/authApi';
 import { clearSession } from '../lib/session';
 import { leaveSignInNotice, TOKEN_CHECK_FAILED } from '../lib/signInNotice';
-import { paths, patterns } from '../shared/paths';
+import { paths } from '../shared/paths';
 import { LoadingScreen } from '../features/auth/LoadingScreen';
-import { openRoutes } from '../features/auth/routes';
-import { balanceRoutes, payCompletionRoutes } from '../features/balance/routes';
-import { campaignRoutes } from '../features/campaigns/routes';
 import { startCampaignCall } from '../features/campaigns/detail/earlyCall';
 import { startDashboardCall } from '../features/dashboard/earlyCall';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { infoRoutes } from '../features/info/routes';
-import { maxmoneyRoutes } from '../features/maxmoney/routes';
-import { postbackRoutes } from '../features/postbacks/routes';
-import { referRoutes } from '../features/refer/routes';
-import { reportRoutes } from '../features/reports/routes';
-import { resourcesRoutes } from '../features/resources/routes';
-import { settingsRoutes } from '../features/settings/routes';
 import { PortalShell } from '../features/shell/PortalShell';
 import { LoadFailureBoundary } from '../ui/LoadFailureBoundary';
 import { appConfig } from './config';
 import { useAppDispatch } from './hooks';
+import { toDashboard } from './routeTables';
+import { signedInTables } from './signedInAreas';
 import { makeStore, type AppStore } from './store';
 import { toRoute } from './toRoute';
 
-/**
- * The routes of every signed-in area, collected here: each area exports its own
- * (src/features/<area>/routes.tsx), so adding an area adds one line to this list
- * (docs/adding-an-area.md). This module, with the shell, loads only for a signed-in affiliate.
- */
-const signedInRoutes: RouteObject[] = [...dashboardRoutes, ...campaignRoutes, ...postbackRoutes, ...reportRoutes, ...balanceRoutes, ...settingsRoutes, ...infoRoutes, ...maxmoneyRoutes, ...resourcesRoutes, ...referRoutes];
+/** Every signed-in area's routes, found from the features' folders (src/app/signedInAreas.ts). This module, with the shell, loads only for a signed-in affiliate. */
+const tables = signedInTables({ productName: appConfig.productName, siteId: appConfig.siteId });
 
 /** The affiliate chose Logout: a call answered 401 meanwhile (the token is being revoked) is no failure to explain. */
 let signingOut = false;
@@ -133,10 +120,10 @@ function SignedInApp() {
     <>
       <SessionChecks />
       <Routes>
-        <Route path={patterns.root} element={<Navigate to={paths.dashboard} replace />} />
-        <Route path={patterns.ottLogin} element={<Navigate to={paths.dashboard} replace />} />
-        {openRoutes({ productName: appConfig.productName, siteId: appConfig.siteId }).map(toRoute)}
-        {payCompletionRoutes.map(toRoute)}
+        {toDashboard.map((path) => (
+          <Route key={path} path={path} element={<Navigate to={paths.dashboard} replace />} />
+        ))}
+        {tables.open.map(toRoute)}
         <Route
           element={
             <PortalShell onLogout={onLogout} productName={appConfig.productName} siteId={appConfig.siteId} blogUrl={appConfig.blogUrl}>
@@ -144,9 +131,8 @@ function SignedInApp() {
             </PortalShell>
           }
         >
-          {signedInRoutes.map(toRoute)}
+          {tables.shell.map(toRoute)}
         </Route>
-        <Route path={patterns.other} element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </>
   );

@@ -1,18 +1,13 @@
 import { lazy } from 'react';
 import { Routes, type RouteObject } from 'react-router-dom';
-import { authRoutes } from '../features/auth/routes';
-import { payCompletionRoutes } from '../features/balance/routes';
 import { loadDashboardPage } from '../features/dashboard/routes';
-import { publicInfoRoutes } from '../features/info/routes';
-import { recoveryRoutes } from '../features/recovery/routes';
-import { registerRoutes } from '../features/register/routes';
-import { verifyRoutes } from '../features/verify/routes';
 import { appConfig } from './config';
+import { signedOutTable } from './publicAreas';
 import { toRoute } from './toRoute';
 
 /**
  * The code of the first signed-in screen (the signed-in routes with the shell, and the dashboard),
- * fetched while the affiliate finishes signing in (issue 11): the page opened afterwards finds it in
+ * fetched while the affiliate finishes signing in: the page opened afterwards finds it in
  * the browser's cache.
  */
 function prefetchSignedIn() {
@@ -22,7 +17,7 @@ function prefetchSignedIn() {
 /** The store's dispatch, loaded when the sign-in journey starts (the sign-in form is drawn without it). */
 const loadDispatch = () => import('./appStore').then((m) => m.appDispatch);
 
-/** The app's store around a public page that calls the API; the page waits for it (issue 11). */
+/** The app's store around a public page that calls the API; the page waits for it. */
 const AppStoreProvider = lazy(() => import('./appStore').then((m) => ({ default: m.AppStoreProvider })));
 
 /**
@@ -39,11 +34,12 @@ function withStore(route: RouteObject): RouteObject {
 
 /** What every signed-out page's frame shows (spec 002 §2: the footer's product name and site id). */
 const frame = { productName: appConfig.productName, siteId: appConfig.siteId };
-const publicRoutes = [...payCompletionRoutes, ...publicInfoRoutes(frame), ...verifyRoutes(frame), ...recoveryRoutes(frame), ...registerRoutes(frame), ...authRoutes({ ...frame, prefetchSignedIn, loadDispatch })].map(withStore);
+/** Every public area's routes (src/app/publicAreas.ts). */
+const publicRoutes = signedOutTable({ ...frame, prefetchSignedIn, loadDispatch }).map(withStore);
 
 /**
  * The signed-out routes (spec 002 §2), loaded only when there is no session: a signed-in affiliate's
- * first download does not carry their list (issue 11).
+ * first download does not carry their list.
  */
 export function SignedOutRoutes() {
   return <Routes>{publicRoutes.map(toRoute)}</Routes>;

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { makeStore } from './store';
 
 /**
- * The store of a signed-out page. It is not in the entry (issue 11): Redux Toolkit and RTK Query (26 KiB)
+ * The store of a signed-out page. It is not in the entry: Redux Toolkit and RTK Query (26 KiB)
  * load with a public page that calls the API, or when sign-in starts, not before the sign-in form is
  * drawn. The signed-in routes make their own (src/app/SignedInRoutes.tsx): a page never holds both.
  */

@@ -1,52 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { RouteObject } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
-import { authRoutes, openRoutes } from '../../src/features/auth/routes';
-import { balanceRoutes, payCompletionRoutes } from '../../src/features/balance/routes';
-import { campaignRoutes } from '../../src/features/campaigns/routes';
-import { dashboardRoutes } from '../../src/features/dashboard/routes';
-import { infoRoutes, publicInfoRoutes } from '../../src/features/info/routes';
-import { maxmoneyRoutes } from '../../src/features/maxmoney/routes';
-import { postbackRoutes } from '../../src/features/postbacks/routes';
-import { recoveryRoutes } from '../../src/features/recovery/routes';
-import { referRoutes } from '../../src/features/refer/routes';
-import { registerRoutes } from '../../src/features/register/routes';
-import { reportRoutes } from '../../src/features/reports/routes';
-import { resourcesRoutes } from '../../src/features/resources/routes';
-import { settingsRoutes } from '../../src/features/settings/routes';
-import { verifyRoutes } from '../../src/features/verify/routes';
+import { publicAreas, signedOutTable } from '../../src/app/publicAreas';
+import { tableOf, toDashboard, type AreaRoutes } from '../../src/app/routeTables';
+import { signedInAreas, signedInTables } from '../../src/app/signedInAreas';
 import { patterns } from '../../src/shared/paths';
 
 /**
- * Every area's route table (src/features/<area>/routes.tsx): the screens are stories of their own,
- * this story shows what each table declares, side by side, and checks what the app relies on: every
- * path is one of `patterns`, no path twice on a side, and exactly the public pages that need no API
- * call render without the store (`handle: { store: false }`, src/app/SignedOutRoutes.tsx).
+ * Every area's route table (src/features/<area>/routes.tsx, as src/app/signedInAreas.ts and publicAreas.ts find them): the
+ * screens are stories of their own, this story shows what each table declares, side by side, and
+ * checks what the app relies on: every path is one of `patterns`, no path twice on a side, and exactly
+ * the public pages that need no API call render without the store (`handle: { store: false }`,
+ * src/app/SignedOutRoutes.tsx).
  */
-const frame = { productName: 'Publisher Portal', siteId: '1' };
-const never = () => new Promise<never>(() => {});
-const signedIn: [string, RouteObject[]][] = [
-  ['dashboard', dashboardRoutes],
-  ['campaigns', campaignRoutes],
-  ['postbacks', postbackRoutes],
-  ['reports', reportRoutes],
-  ['balance', balanceRoutes],
-  ['settings', settingsRoutes],
-  ['info', infoRoutes],
-  ['maxmoney', maxmoneyRoutes],
-  ['resources', resourcesRoutes],
-  ['refer', referRoutes],
-  ['auth (open)', openRoutes(frame)],
-  ['balance (open)', payCompletionRoutes],
-];
-const signedOut: [string, RouteObject[]][] = [
-  ['balance', payCompletionRoutes],
-  ['info', publicInfoRoutes(frame)],
-  ['verify', verifyRoutes(frame)],
-  ['recovery', recoveryRoutes(frame)],
-  ['register', registerRoutes(frame)],
-  ['auth', authRoutes({ ...frame, loadDispatch: never })],
-];
+const frame = { productName: 'Publisher Portal', siteId: '1', prefetchSignedIn: () => undefined, loadDispatch: () => new Promise<never>(() => {}) };
+const areaNames = Object.fromEntries(Object.entries(signedInAreas).map(([file, area]) => [file.split('/')[2], area]));
+const areasWith = (areas: Record<string, AreaRoutes>, names: (keyof AreaRoutes)[], open: string): [string, RouteObject[]][] =>
+  Object.entries(areas).flatMap(([area, routes]) =>
+    names.map((name): [string, RouteObject[]] => [`${area}${name === 'openRoutes' ? open : ''}`, tableOf(routes, name, frame)]).filter(([, table]) => table.length > 0),
+  );
+const signedIn = areasWith(areaNames, ['shellRoutes', 'openRoutes'], ' (open)');
+const signedOut = areasWith(publicAreas, ['openRoutes', 'publicRoutes'], '');
 const storeless = (r: RouteObject) => (r.handle as { store?: boolean } | undefined)?.store === false;
 
 function Tables() {
@@ -90,6 +64,11 @@ type Story = StoryObj<typeof meta>;
 export const AllAreas: Story = {
   play: async ({ canvasElement }) => {
     const known = new Set<string>(Object.values(patterns));
+    // The story's tables are the app's.
+    const app = signedInTables(frame);
+    await expect(signedIn.flatMap(([, routes]) => routes.map((r) => r.path)).sort()).toEqual([...app.open, ...app.shell].map((r) => r.path).sort());
+    await expect(signedOut.flatMap(([, routes]) => routes.map((r) => r.path)).sort()).toEqual(signedOutTable(frame).map((r) => r.path).sort());
+    await expect(toDashboard.every((p) => known.has(p))).toBe(true);
     for (const [, areas] of [['in', signedIn], ['out', signedOut]] as const) {
       const paths = areas.flatMap(([, routes]) => routes.map((r) => r.path ?? ''));
       for (const p of paths) await expect(known.has(p), p).toBe(true);

@@ -14,7 +14,7 @@ export function openRoutes({ productName, siteId }: { productName: string; siteI
 }
 
 /** The sign-in area's public routes: the one-time-token hand-off, and the sign-in journey for any other path. */
-export function authRoutes({
+export function publicRoutes({
   productName,
   siteId,
   prefetchSignedIn,
@@ -28,7 +28,6 @@ export function authRoutes({
   loadDispatch: SignInJourneyProps['loadDispatch'];
 }): RouteObject[] {
   return [
-    ...openRoutes({ productName, siteId }),
     { path: patterns.ottLogin, element: <OttLogin />, handle: { store: false } },
     {
       path: patterns.other,

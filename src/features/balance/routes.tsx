@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { patterns } from '../../shared/paths';
 
 /** The Account Balances page, signed in and inside the shell; it loads with its route. */
-export const balanceRoutes: RouteObject[] = [
+export const shellRoutes: RouteObject[] = [
   { path: patterns.accountBalance, Component: lazy(() => import('./AccountBalancePage').then((m) => ({ default: m.AccountBalancePage }))) },
 ];
 
@@ -12,7 +12,7 @@ export const balanceRoutes: RouteObject[] = [
  * pop-up), and is open signed in and signed out: it needs no call, and a session that ended while
  * the provider's page was open must not turn the confirmation into the sign-in screen.
  */
-export const payCompletionRoutes: RouteObject[] = [
+export const openRoutes: RouteObject[] = [
   {
     path: patterns.payCompletion,
     Component: lazy(() => import('./PayCompletionPage').then((m) => ({ default: m.PayCompletionPage }))),

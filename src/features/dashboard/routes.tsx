@@ -6,6 +6,6 @@ import { patterns } from '../../shared/paths';
 export const loadDashboardPage = () => import('./DashboardPage');
 
 /** The dashboard area's signed-in routes (rendered inside the shell). Its screens load with the route. */
-export const dashboardRoutes: RouteObject[] = [
+export const shellRoutes: RouteObject[] = [
   { path: patterns.dashboard, Component: lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage }))) },
 ];

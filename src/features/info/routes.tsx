@@ -6,7 +6,7 @@ const TermsPage = lazy(() => import('./TermsPage').then((m) => ({ default: m.Ter
 const FaqPage = lazy(() => import('./FaqPage').then((m) => ({ default: m.FaqPage })));
 
 /** The terms and the FAQ inside the signed-in shell. */
-export const infoRoutes: RouteObject[] = [
+export const shellRoutes: RouteObject[] = [
   { path: patterns.terms, element: <TermsPage /> },
   { path: patterns.faq, element: <FaqPage /> },
 ];
@@ -15,7 +15,7 @@ export const infoRoutes: RouteObject[] = [
  * Signed out too: the wizard's terms step links /terms (spec 002 §2), and the FAQ answers a visitor's
  * questions before applying (the spec lists /faq among signed-in routes only; we open it to visitors too).
  */
-export function publicInfoRoutes(frame: { productName: string; siteId: string }): RouteObject[] {
+export function publicRoutes(frame: { productName: string; siteId: string }): RouteObject[] {
   return [
     // Static pages: no store (src/app/SignedOutRoutes.tsx).
     { path: patterns.terms, element: <TermsPage signedOut {...frame} />, handle: { store: false } },

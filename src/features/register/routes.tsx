@@ -11,6 +11,6 @@ const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default:
 export const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'affiliates@example.com';
 
 /** /register (public). */
-export function registerRoutes({ productName, siteId }: { productName: string; siteId: string }): RouteObject[] {
+export function publicRoutes({ productName, siteId }: { productName: string; siteId: string }): RouteObject[] {
   return [{ path: patterns.register, element: <RegisterPage productName={productName} siteId={siteId} supportEmail={SUPPORT_EMAIL} /> }];
 }

@@ -5,6 +5,6 @@ import { patterns } from '../../shared/paths';
 const VerifyPage = lazy(() => import('./VerifyPage').then((m) => ({ default: m.VerifyPage })));
 
 /** /verify, signed out: the link of the new publisher's confirmation e-mail (spec 002 §2). */
-export function verifyRoutes(frame: { productName: string; siteId: string }): RouteObject[] {
+export function publicRoutes(frame: { productName: string; siteId: string }): RouteObject[] {
   return [{ path: patterns.verify, element: <VerifyPage {...frame} /> }];
 }
