@@ -4,7 +4,7 @@ import { APPLICATION_MESSAGES } from '../../src/shared/campaignApplication';
 import { campaignFixture } from './campaignDetail';
 import { answer, failure, networkError, pending, type MockOptions } from './http';
 
-/** MSW handlers of the application modal (issue 15): its questions and the multipart submission. */
+/** MSW handlers of the application modal: its questions and the multipart submission. */
 const { getApprovalQuestions, requestApproval } = campaignAccessEndpoints;
 
 const APPROVED_AT_ONCE = 'You are approved to run this campaign. You can build your tracking link now.';

@@ -3,7 +3,7 @@ import { answer, failure, networkError, pending, type MockOptions } from './http
 import { pictureOf } from './shell';
 
 /**
- * MSW handlers and fixtures of the campaign page (issue 14): GET /campaign/{id}, the bookmark
+ * MSW handlers and fixtures of the campaign page: GET /campaign/{id}, the bookmark
  * calls and the e-mail suppression list. Fixtures are typed by the contract; images are inline SVG.
  */
 const { getCampaign, addBookmark, removeBookmark, getEmailSuppression } = campaignDetailEndpoints;

@@ -5,14 +5,12 @@ import { failureResponse, mock, pendingResponse, perRender, type MockOptions } f
 import { campaignsFixture, pictureOf } from './shell';
 
 /**
- * MSW handlers and fixtures of the campaign area (issue 14): the browse tabs (GET /campaigns/{for}
+ * MSW handlers and fixtures of the campaign area: the browse tabs (GET /campaigns/{for}
  * paged as the server pages it), later the full search and its look-ups. Fixtures are typed by the
  * contract; pictures are inline SVG data URLs.
  */
 
 const { getCampaigns } = campaignEndpoints;
-
-export type Spy = MockOptions;
 
 /** `count` campaigns with distinct ids and names, built on the shell's twelve (ids from 2001). */
 export function manyCampaigns(count: number): CampaignSummary[] {
@@ -171,7 +169,7 @@ export const searchHandlers = {
    * search: `results` filtered by `st` (name or id), sorted by `ob`/`ad`, 30 a page from `pn`.
    * The spy sees both kinds; a story tells them apart by `q`.
    */
-  route: (results: SearchResults = manyCampaigns(45), spy?: Spy) =>
+  route: (results: SearchResults = manyCampaigns(45), spy?: MockOptions) =>
     mock(
       search,
       async ({ query }) => {
@@ -193,9 +191,9 @@ export const searchHandlers = {
       },
       spy,
     ),
-  categories: (spy?: Spy) => mock(searchCategories, () => ({ success: true as const, categories: categoriesFixture }), spy),
+  categories: (spy?: MockOptions) => mock(searchCategories, () => ({ success: true as const, categories: categoriesFixture }), spy),
   categoriesFailure: () => failureResponseHandler(searchCategories),
-  subcategories: (spy?: Spy) =>
+  subcategories: (spy?: MockOptions) =>
     mock(searchSubcategories, ({ params }) => ({ success: true as const, subcategories: subcategoriesFixture[Number(params.categoryId)] ?? [] }), spy),
   subcategoriesFailure: () => failureResponseHandler(searchSubcategories),
 };
@@ -205,6 +203,6 @@ function failureResponseHandler(ep: typeof searchCategories | typeof searchSubca
 }
 
 /** Everything the search screen calls, answered. */
-export function searchDefaults(results?: SearchResults, spy?: Spy) {
+export function searchDefaults(results?: SearchResults, spy?: MockOptions) {
   return [searchHandlers.route(results, spy), searchHandlers.categories(), searchHandlers.subcategories()];
 }

@@ -9,7 +9,7 @@ import {
 import { paths } from '../../src/shared/paths';
 import { RATE_TYPE_LABELS } from '../../src/shared/rateText';
 import { answer, failure, pending, perRender, type MockOptions } from './http';
-import { pictureOf, type Spy } from './shell';
+import { pictureOf } from './shell';
 
 /**
  * MSW handlers and fixtures for the dashboard (spec 000 §2, §4, §7; spec 002 §4, §7): stats, slider,
@@ -145,12 +145,12 @@ export const dashboardHandlers = {
     optInFails: () => failure(optInPerformanceBonus, 'The promotion is no longer open to you.', 409),
   },
   modals: {
-    answer: (modals: Partial<DashboardModals> = {}, spy?: Spy) => answer(getDashboardModals, { success: true, modals: { ...noModals, ...modals } }, spy),
+    answer: (modals: Partial<DashboardModals> = {}, spy?: MockOptions) => answer(getDashboardModals, { success: true, modals: { ...noModals, ...modals } }, spy),
     failure: () => failure(getDashboardModals, 'An internal error occurred. Please try again later', 500),
   },
-  dismiss: (spy?: Spy) => answer(dismissAnnouncement, { success: true, affiliate_flags: [183] }, spy),
+  dismiss: (spy?: MockOptions) => answer(dismissAnnouncement, { success: true, affiliate_flags: [183] }, spy),
   tipalti: {
-    recorded: (spy?: Spy) => answer(confirmMissingDocs, { success: true, affiliate_flags: [183] }, spy),
+    recorded: (spy?: MockOptions) => answer(confirmMissingDocs, { success: true, affiliate_flags: [183] }, spy),
     failure: () => failure(confirmMissingDocs, 'We could not record that. Please try again.', 500),
     pending: () => pending(confirmMissingDocs),
   },
@@ -160,7 +160,7 @@ export const dashboardHandlers = {
     pending: () => pending(getVerticalList),
   },
   saveTargets: {
-    saved: (spy?: Spy) => answer(saveTargets, { success: true, message: 'Thank you! Your targets have been saved.' }, spy),
+    saved: (spy?: MockOptions) => answer(saveTargets, { success: true, message: 'Thank you! Your targets have been saved.' }, spy),
     failure: () => failure(saveTargets, 'Unknown country code: XX.', 400),
     pending: () => pending(saveTargets),
   },

@@ -5,7 +5,7 @@ import { isRaw, type AnyEndpoint, type ReplyInputOf } from '../../src/api/contra
 import { errorEnvelope } from '../../src/api/contract/envelope';
 
 /**
- * The one mock toolkit of the stories (issue 9). Every handler is made from an endpoint description
+ * The one mock toolkit of the stories. Every handler is made from an endpoint description
  * of src/api/contract, so it matches the same path the server registers and checks what the portal
  * sends with the same zod schemas: a story whose portal code sends a wrong body, query or path
  * parameter fails (see `takeContractViolations`, checked after every story by .storybook/preview).

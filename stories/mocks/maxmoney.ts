@@ -4,7 +4,7 @@ import { formatPoints } from '../../src/shared/format';
 import { failureResponse, mock, mocksOf, pendingResponse, perRender, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the MaxMoney page (issue 19), typed by the contract. `maxmoneyHandlers.live`
+ * MSW handlers and fixtures of the MaxMoney page, typed by the contract. `maxmoneyHandlers.live`
  * keeps one affiliate's points between calls (a redeem lowers the balance and adds a pending entry, a
  * cancel takes it back, a registration marks the promo), so a story sees what the real server would
  * answer on the refetch that follows each call. Dates are fixed (the week of 2026-11-23).

@@ -4,7 +4,7 @@ import { macroHelpHtml } from '../../server/modules/tracking/macros';
 import { answer, failure, mock, networkError, pending, perRender, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the postbacks (issue 15): the campaign and global saves, the macro help
+ * MSW handlers and fixtures of the postbacks: the campaign and global saves, the macro help
  * (the server's own generated text, so the story shows what the product shows), the delivery log and
  * the test postback. Times are fixed instants (the story runner's zone is America/New_York).
  */

@@ -1,9 +1,8 @@
 import { REFERRAL_BANNER_SIZES, rewardEndpoints, type ReferralArt } from '../../src/api/contract/rewards';
-import { answer, failure, mock, networkError, pending } from './http';
-import type { Spy } from './shell';
+import { answer, failure, mock, networkError, pending, type MockOptions } from './http';
 
 /**
- * MSW handlers of the Referral Program page (spec 001 §2.4, §3, §7, §9; issue 19): the referral
+ * MSW handlers of the Referral Program page (spec 001 §2.4, §3, §7, §9): the referral
  * count (GET /referrer) and the referral art (GET /images/referral/:file), drawn here as SVG in
  * their real sizes so nothing leaves the machine and screenshots stay fixed.
  */
@@ -39,7 +38,7 @@ export function referralArtSvg(art: ReferralArt): string {
 const svgResponse = (body: string) => new Response(body, { headers: { 'content-type': 'image/svg+xml' } });
 
 export const referralHandlers = {
-  count: (referral_count: number, spy?: Spy) => answer(referrer, { success: true, referral_count }, spy),
+  count: (referral_count: number, spy?: MockOptions) => answer(referrer, { success: true, referral_count }, spy),
   pending: () => pending(referrer),
   failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(referrer, message, status),
   networkError: () => networkError(referrer),

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { answer, failure, mock, networkError, pending, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the reports (issue 16), typed by the contract. Figures are made to be
+ * MSW handlers and fixtures of the reports, typed by the contract. Figures are made to be
  * consistent: conversion = leads / clicks, EPC = earnings / clicks, totals = the sums.
  */
 const E = reportEndpoints;

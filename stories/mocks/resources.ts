@@ -1,10 +1,9 @@
 import { imageEndpoints } from '../../src/api/contract/images';
 import { rewardEndpoints, type Resource } from '../../src/api/contract/rewards';
-import { answer, failure, mock, networkError, pending } from './http';
-import type { Spy } from './shell';
+import { answer, failure, mock, networkError, pending, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the Resources page (spec 001 §2.3, §3, §7, §8; issue 19): the list
+ * MSW handlers and fixtures of the Resources page (spec 001 §2.3, §3, §7, §8): the list
  * (GET /resources, sent without the token) and the card images at /images/resources/:id, drawn here
  * as SVG in their real 320 × 180 size so nothing leaves the machine and screenshots stay fixed.
  */
@@ -86,7 +85,7 @@ export function resourceImageSvg(id: number): string {
 const svgResponse = (body: string) => new Response(body, { headers: { 'content-type': 'image/svg+xml' } });
 
 export const resourceHandlers = {
-  loaded: (list: Resource[] = resourcesFixture, spy?: Spy) => answer(resources, { success: true, resources: list }, spy),
+  loaded: (list: Resource[] = resourcesFixture, spy?: MockOptions) => answer(resources, { success: true, resources: list }, spy),
   empty: () => answer(resources, { success: true, resources: [] }),
   pending: () => pending(resources),
   failure: (message = 'An internal error occurred. Please try again later', status = 500) => failure(resources, message, status),

@@ -113,8 +113,6 @@ export const notificationsFixture: Notification[] = [
   { news_id: 40, news: '<p>Your request for <em>FitTrack Pro Trial</em> was approved.</p>' },
 ];
 
-/** A spy on requests: `onRequest` gets every call the handler sees (toolkit's MockOptions). */
-export type Spy = MockOptions;
 
 const { getAffiliate } = affiliateEndpoints;
 const { getNews, getNotifications, dismissNotification, trackUsage } = contentEndpoints;
@@ -123,7 +121,7 @@ const { getCampaigns, quickSearch } = campaignEndpoints;
 /* ---- GET /affiliate ---- */
 export const affiliateHandlers = {
   loaded: (affiliate: AffiliateResponse = affiliateFixture) => answer(getAffiliate, affiliate),
-  pending: (spy?: Spy) => pending(getAffiliate, spy),
+  pending: (spy?: MockOptions) => pending(getAffiliate, spy),
   /** Answers once `until` settles (a story lets the page draw first, then the answer come). */
   held: (until: Promise<unknown>, affiliate: AffiliateResponse = affiliateFixture) =>
     mock(getAffiliate, async () => {
@@ -170,7 +168,7 @@ export const notificationHandlers = {
   empty: () => answer(getNotifications, { success: true, notifications: [] }),
   failure: () => failure(getNotifications, 'An internal error occurred. Please try again later', 500),
   unauthorized: () => failure(getNotifications, 'Your session has expired. Please sign in again.', 401),
-  dismiss: (spy?: Spy) => answer(dismissNotification, { success: true, dismissed: 1 }, spy),
+  dismiss: (spy?: MockOptions) => answer(dismissNotification, { success: true, dismissed: 1 }, spy),
 };
 
 /* ---- GET /campaigns/{for} ---- */
@@ -186,7 +184,7 @@ export const defaultLists: ListAnswers = {
 };
 
 export const campaignHandlers = {
-  lists: (answers: ListAnswers = defaultLists, spy?: Spy) =>
+  lists: (answers: ListAnswers = defaultLists, spy?: MockOptions) =>
     mock(
       getCampaigns,
       async ({ params, query }) => {
@@ -204,7 +202,7 @@ export const campaignHandlers = {
 /* ---- GET /search?q= ---- */
 export const quickSearchHandlers = {
   /** Campaigns of the fixture whose name or #ID contains the term. */
-  matches: (spy?: Spy) =>
+  matches: (spy?: MockOptions) =>
     answer(
       quickSearch,
       ({ query }) => {
@@ -216,15 +214,15 @@ export const quickSearchHandlers = {
       },
       spy,
     ),
-  failure: (spy?: Spy) => failure(quickSearch, 'Search is unavailable.', 500, spy),
+  failure: (spy?: MockOptions) => failure(quickSearch, 'Search is unavailable.', 500, spy),
   /** A 200 answer without `success: true` (spec 000 §8: treated as a failure). */
-  notSuccess: (spy?: Spy) => mock(quickSearch, () => HttpResponse.json({ success: false, errors: { message: 'Search is unavailable.' } }), spy),
+  notSuccess: (spy?: MockOptions) => mock(quickSearch, () => HttpResponse.json({ success: false, errors: { message: 'Search is unavailable.' } }), spy),
   pending: () => pending(quickSearch),
 };
 
 /* ---- GET /usage/event ---- */
 export const usageHandlers = {
-  recorded: (spy?: Spy) => answer(trackUsage, { success: true }, spy),
+  recorded: (spy?: MockOptions) => answer(trackUsage, { success: true }, spy),
 };
 
 /** Everything the shell calls, answered with the default fixtures; later handlers in a story override. */

@@ -1,26 +1,13 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { CampaignDetail } from '../../../src/api/contract/campaignDetail';
 import { CampaignPostbackForm, SELECT_POSTBACK_TYPE, USE_GLOBAL_POSTBACK } from '../../../src/components/postbacks/CampaignPostbackForm';
 import { POSTBACK_SAVE_ERROR } from '../../../src/components/postbacks/PostbackEditor';
 import { campaignFixture } from '../../mocks/campaignDetail';
 import { deliveredFixture, postbackDefaults, postbackHandlers } from '../../mocks/postbacks';
+import { optionsOf, pressTwiceWhileBusy, shown, widthFrame, withMocks } from '../../../.storybook/helpers';
 
-/** `withMocks` of .storybook/helpers, typed for a component with args. */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
-/** Spec 000 §5 Postback form, §7 POST /campaign/{id}/postback and GET /application/help/18, §8; the delivery log of issue 15. */
-const frame = (width: number) => (Story: () => React.ReactElement) => (
-  <div style={{ width, maxWidth: '100%' }}>
-    <Story />
-  </div>
-);
-
+/** Spec 000 §5 Postback form, §7 POST /campaign/{id}/postback and GET /application/help/18, §8; the delivery log. */
 const campaignWith = (details: Partial<CampaignDetail['details']>, postback: CampaignDetail['postback'] = { type: '', code: '' }): CampaignDetail => ({
   ...campaignFixture,
   details: { ...campaignFixture.details, ...details },
@@ -30,7 +17,7 @@ const campaignWith = (details: Partial<CampaignDetail['details']>, postback: Cam
 const meta = {
   title: 'Components/Postbacks/CampaignPostbackForm',
   component: CampaignPostbackForm,
-  decorators: [frame(760)],
+  decorators: [widthFrame(760)],
   args: { campaign: campaignWith({ tracking_type: 'S', supports_multiple_postback: 'Y' }), hasGlobalPostback: true },
   beforeEach: withMocks(postbackDefaults(), postbackHandlers.campaign.asServer()),
 } satisfies Meta<typeof CampaignPostbackForm>;
@@ -39,20 +26,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A banner fades in: wait until its text is visible. */
-const shown = (root: ReturnType<typeof within>, text: string | RegExp) => waitFor(async () => expect(await root.findByText(text)).toBeVisible());
 
 const body = () => within(document.body);
 const typeButton = (root: HTMLElement) => within(root).getByRole('button', { name: /Postback type/ });
-
-/** Opens the type select, reads its options, closes it again with Escape. */
-async function optionsOf(root: HTMLElement): Promise<string[]> {
-  await userEvent.click(typeButton(root));
-  const listbox = await body().findByRole('listbox');
-  const names = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
-  await userEvent.keyboard('{Escape}');
-  await waitFor(() => expect(body().queryByRole('listbox')).toBeNull());
-  return names;
-}
 
 async function choose(root: HTMLElement, name: string) {
   await userEvent.click(typeButton(root));
@@ -63,7 +39,7 @@ async function choose(root: HTMLElement, name: string) {
 export const ServerWithMultiplePostback: Story = {
   play: async ({ canvasElement }) => {
     await expect(typeButton(canvasElement)).toHaveTextContent(USE_GLOBAL_POSTBACK);
-    await expect(await optionsOf(canvasElement)).toEqual([USE_GLOBAL_POSTBACK, 'URL', 'HTML', 'Server-Server URL']);
+    await expect(await optionsOf(typeButton(canvasElement))).toEqual([USE_GLOBAL_POSTBACK, 'URL', 'HTML', 'Server-Server URL']);
   },
 };
 
@@ -71,7 +47,7 @@ export const ServerWithMultiplePostback: Story = {
 export const ServerWithoutMultiplePostback: Story = {
   args: { campaign: campaignWith({ tracking_type: 'S', supports_multiple_postback: 'N' }) },
   play: async ({ canvasElement }) => {
-    await expect(await optionsOf(canvasElement)).toEqual([USE_GLOBAL_POSTBACK, 'URL', 'Server-Server URL']);
+    await expect(await optionsOf(typeButton(canvasElement))).toEqual([USE_GLOBAL_POSTBACK, 'URL', 'Server-Server URL']);
   },
 };
 
@@ -80,7 +56,7 @@ export const IframeWithoutGlobalPostback: Story = {
   args: { campaign: campaignWith({ tracking_type: 'I', supports_multiple_postback: 'N' }), hasGlobalPostback: false },
   play: async ({ canvasElement }) => {
     await expect(typeButton(canvasElement)).toHaveTextContent(SELECT_POSTBACK_TYPE);
-    await expect(await optionsOf(canvasElement)).toEqual([SELECT_POSTBACK_TYPE, 'URL', 'HTML']);
+    await expect(await optionsOf(typeButton(canvasElement))).toEqual([SELECT_POSTBACK_TYPE, 'URL', 'HTML']);
   },
 };
 
@@ -92,7 +68,7 @@ export const PixelWithSavedUrl: Story = {
   play: async ({ canvasElement }) => {
     await expect(typeButton(canvasElement)).toHaveTextContent('URL');
     await expect(within(canvasElement).getByRole('textbox', { name: 'Pixel / postback code' })).toHaveValue('https://tracker.example.net/pb?clickid={click_id}&payout={payout}');
-    await expect(await optionsOf(canvasElement)).toEqual([USE_GLOBAL_POSTBACK, 'URL']);
+    await expect(await optionsOf(typeButton(canvasElement))).toEqual([USE_GLOBAL_POSTBACK, 'URL']);
   },
 };
 
@@ -140,10 +116,7 @@ export const Saving: Story = {
   play: async ({ canvasElement }) => {
     saveSpy.mockClear();
     const canvas = within(canvasElement);
-    const save = canvas.getByRole('button', { name: 'Save Postback' });
-    await userEvent.click(save);
-    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
-    await userEvent.click(save);
+    await pressTwiceWhileBusy(canvas.getByRole('button', { name: 'Save Postback' }));
     await expect(saveSpy).toHaveBeenCalledTimes(1);
   },
 };
@@ -205,7 +178,7 @@ export const WithDeliveries: Story = {
 
 /** 375 px: the form and the log's cards in one column. */
 export const Mobile: Story = {
-  decorators: [frame(343)],
+  decorators: [widthFrame(343)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(deliveredFixture)),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(within(canvasElement).getAllByRole('listitem')).toHaveLength(deliveredFixture.length));

@@ -1,27 +1,14 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DeliveryLog, NO_DELIVERIES } from '../../../src/components/postbacks/DeliveryLog';
 import { deliveredFixture, failedFixture, postbackHandlers, retryingFixture, testDelivered } from '../../mocks/postbacks';
+import { shown, widthFrame, withMocks } from '../../../.storybook/helpers';
 
-/** `withMocks` of .storybook/helpers, typed for a component with args. */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
-/** Issue 15 (beyond the spec): the affiliate's own recent postback deliveries and "Send test postback". */
-const frame = (width: number) => (Story: () => React.ReactElement) => (
-  <div style={{ width, maxWidth: '100%' }}>
-    <Story />
-  </div>
-);
-
+/** Beyond the spec: the affiliate's own recent postback deliveries and "Send test postback". */
 const meta = {
   title: 'Components/Postbacks/DeliveryLog',
   component: DeliveryLog,
-  decorators: [frame(1100)],
+  decorators: [widthFrame(1100)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(), postbackHandlers.test.delivered()),
 } satisfies Meta<typeof DeliveryLog>;
 
@@ -29,8 +16,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A banner fades in: wait until its text is visible. */
-const shown = (root: ReturnType<typeof within>, text: string | RegExp) => waitFor(async () => expect(await root.findByText(text)).toBeVisible());
-
 /** The table once its rows have arrived (while loading it shows placeholder rows). */
 async function table(root: HTMLElement) {
   const t = await within(root).findByRole('table', { name: 'Recent postbacks' });
@@ -155,7 +140,7 @@ export const ServerError: Story = {
 
 /** 375 px: stacked cards instead of the table; the long URL wraps. */
 export const Mobile: Story = {
-  decorators: [frame(343)],
+  decorators: [widthFrame(343)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

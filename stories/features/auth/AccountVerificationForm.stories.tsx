@@ -130,7 +130,7 @@ export const WrongCode: Story = {
   },
 };
 
-/** Issue 13: a locked code asks for a new one, and the screen offers the way to it. */
+/** A locked code asks for a new one, and the screen offers the way to it. */
 export const LockedCodeRequestNew: Story = {
   args: { step: 'enteringCode', error: 'Too many incorrect codes. Please request a new code.' },
   play: async ({ canvasElement, args }) => {

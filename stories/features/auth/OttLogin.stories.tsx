@@ -22,7 +22,7 @@ export const WithCookies: Story = {
   args: { cookies: () => `mb-auth-token=${token}; mb-aid=1001; other=1` },
   play: async ({ canvasElement, args }) => {
     await expect(within(canvasElement).getByRole('progressbar', { name: 'Logging in' })).toBeVisible();
-    // Spec 002 §2: 'Logging in' in words, not only as the spinner's name (issue 13).
+    // Spec 002 §2: 'Logging in' in words, not only as the spinner's name.
     await expect(within(canvasElement).getByText('Logging in')).toBeVisible();
     await waitFor(() => expect(args.onDone).toHaveBeenCalledTimes(1));
     await expect(localStorage.getItem('mb-auth-token')).toBe(token);

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { TwoFactorGuide } from '../../../src/features/auth/TwoFactorGuide';
 import { paths } from '../../../src/shared/paths';
-import { mobileFrame } from '../shell/storyUtils';
+import { mobileFrame } from '../../../.storybook/helpers';
 
-/** The two-factor set-up guide the offers link to (issue 13): a public page, signed in or not. */
+/** The two-factor set-up guide the offers link to: a public page, signed in or not. */
 const meta = {
   title: 'Features/Auth/TwoFactorGuide',
   component: TwoFactorGuide,

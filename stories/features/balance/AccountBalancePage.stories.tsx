@@ -1,42 +1,24 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useLocation } from 'react-router-dom';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { expectNoHorizontalScroll, pageFrame, phone, recordingMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { AccountBalancePage, LOAD_FAILED, NO_STATEMENT, YEAR_LABEL } from '../../../src/features/balance/AccountBalancePage';
 import { paths, patterns } from '../../../src/shared/paths';
-import type { MockCall } from '../../mocks/http';
-import { expectNoHorizontalScroll } from '../campaigns/storyUtils';
-import { balanceHandlers, firstYear, ledger } from './balanceMocks';
+import { balanceHandlers, firstYear, ledger } from '../../mocks/balance';
 
 /**
- * The Account Balances page (spec 001 sections 2.6, 3, 4, 8, 9; issue 17): the year chooser and the
+ * The Account Balances page (spec 001 sections 2.6, 3, 4, 8, 9): the year chooser and the
  * year's statement with its running balance. The current year is fixed (2026).
  */
-const calls: MockCall[] = [];
-const spy = { onRequest: (call: MockCall) => calls.push(call) };
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    calls.length = 0;
-    msw.use(...handlers);
-  };
-const frame: Decorator = (Story) => (
-  <div data-testid="frame" style={{ width: '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
-    <Story />
-  </div>
-);
-/** A 375 × 812 phone (Storybook's own phone sizes are 320 and 414 wide). */
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
-
+const { calls, spy, withStoryMocks } = recordingMocks();
 const meta = {
   title: 'Features/Balance/AccountBalancePage',
   component: AccountBalancePage,
   args: { currentYear: 2026 },
   // The spec's spelling, /accountBalance: the route matches it as well as the links' /accountbalance.
   parameters: { layout: 'padded', router: { path: patterns.accountBalance, initialEntries: ['/accountBalance'] } } satisfies PortalParameters & Record<string, unknown>,
-  decorators: [frame],
-  beforeEach: withMocks(balanceHandlers.statement(ledger, spy)),
+  decorators: [pageFrame()],
+  beforeEach: withStoryMocks(balanceHandlers.statement(ledger, spy)),
 } satisfies Meta<typeof AccountBalancePage>;
 
 export default meta;
@@ -75,7 +57,7 @@ export const SeveralYears: Story = {
 
 /** Choosing another year loads it (the old rows stay, dimmed, meanwhile); its running balance starts from its own starting balance. */
 export const SwitchYear: Story = {
-  beforeEach: withMocks(balanceHandlers.statement(ledger, { ...spy, slowYears: [2025], ms: 300 })),
+  beforeEach: withStoryMocks(balanceHandlers.statement(ledger, { ...spy, slowYears: [2025], ms: 300 })),
   play: async ({ canvasElement }) => {
     await statement(canvasElement, 2026);
     await userEvent.click(yearButton(canvasElement));
@@ -140,7 +122,7 @@ export const Keyboard: Story = {
 
 /** One year of lines, starting from nothing; the year list offers that year only. */
 export const OneYear: Story = {
-  beforeEach: withMocks(balanceHandlers.statement(firstYear, spy)),
+  beforeEach: withStoryMocks(balanceHandlers.statement(firstYear, spy)),
   play: async ({ canvasElement }) => {
     const t = await statement(canvasElement, 2026);
     await expect(cellsOf(rowOf(t, '1 Jan 2026'))).toEqual(['1 Jan 2026', 'Starting balance', '', '$0.00', '']);
@@ -157,7 +139,7 @@ export const OneYear: Story = {
 
 /** No line this year yet: the newest year with lines is shown (the current year is asked first, it says which years there are). */
 export const CurrentYearWithoutLines: Story = {
-  beforeEach: withMocks(balanceHandlers.statement({ 2024: ledger[2024], 2025: ledger[2025] }, spy)),
+  beforeEach: withStoryMocks(balanceHandlers.statement({ 2024: ledger[2024], 2025: ledger[2025] }, spy)),
   play: async ({ canvasElement }) => {
     const t = await statement(canvasElement, 2025);
     await expect(yearButton(canvasElement)).toHaveTextContent('2025');
@@ -168,7 +150,7 @@ export const CurrentYearWithoutLines: Story = {
 
 /** No line at all yet (spec 001 §9 leaves this "not shown"): a friendly word, no chooser, no empty table. */
 export const Empty: Story = {
-  beforeEach: withMocks(balanceHandlers.empty()),
+  beforeEach: withStoryMocks(balanceHandlers.empty()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(NO_STATEMENT)).toBeVisible();
     await expect(within(canvasElement).queryByRole('table')).toBeNull();
@@ -177,7 +159,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  beforeEach: withMocks(balanceHandlers.pending()),
+  beforeEach: withStoryMocks(balanceHandlers.pending()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('progressbar', { name: 'Loading your statement' })).toBeInTheDocument();
   },
@@ -185,7 +167,7 @@ export const Loading: Story = {
 
 /** A failure (spec 001 §8 only logs it): a readable message and Try again, which loads the statement. */
 export const FailedThenTryAgain: Story = {
-  beforeEach: withMocks(balanceHandlers.failsOnce(spy)),
+  beforeEach: withStoryMocks(balanceHandlers.failsOnce(spy)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert');
@@ -199,7 +181,7 @@ export const FailedThenTryAgain: Story = {
 
 /** Still failing: the message stays, as on the first failure. */
 export const Failed: Story = {
-  beforeEach: withMocks(balanceHandlers.failure()),
+  beforeEach: withStoryMocks(balanceHandlers.failure()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(LOAD_FAILED);
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -207,7 +189,7 @@ export const Failed: Story = {
 };
 
 export const ConnectionError: Story = {
-  beforeEach: withMocks(balanceHandlers.networkError()),
+  beforeEach: withStoryMocks(balanceHandlers.networkError()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(`${LOAD_FAILED} Connection error.`);
   },
@@ -215,7 +197,7 @@ export const ConnectionError: Story = {
 
 /** A 401 says nothing (spec 001 §8): the session flow signs the affiliate out. */
 export const SessionEnded: Story = {
-  beforeEach: withMocks(balanceHandlers.unauthorized()),
+  beforeEach: withStoryMocks(balanceHandlers.unauthorized()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { name: 'Account Balances' })).toBeVisible();
     await waitFor(() => expect(within(canvasElement).queryByRole('progressbar')).toBeNull());

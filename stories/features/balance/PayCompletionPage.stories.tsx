@@ -4,7 +4,7 @@ import { PAY_COMPLETION_TITLE, PayCompletionPage } from '../../../src/features/b
 import { paths } from '../../../src/shared/paths';
 
 /**
- * /paycompletion (spec 001 §2.5; issue 17): where the payment provider's page ends, inside the
+ * /paycompletion (spec 001 §2.5): where the payment provider's page ends, inside the
  * payment modal's iframe or a pop-up. It renders without the shell and tells the modal once.
  */
 const meta = {

@@ -1,13 +1,10 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
-import { withMocks } from '../../../.storybook/helpers';
+import { animationsSettled, expectLocation, expectNoHorizontalScroll, forgetDanglingAnnouncements, portalPageFrame, withLocationProbe, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { BrowsePage } from '../../../src/features/campaigns/BrowsePage';
 import { BROWSE_TABS, paths, patterns, type BrowseTab } from '../../../src/shared/paths';
 import { browseHandlers, longNameCampaigns, manyCampaigns, type BrowseAnswer } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUtils';
-import { expectLocation, expectNoHorizontalScroll, withLocationProbe } from './storyUtils';
 
 /** Spec 000 §2 /browse/{tab}: the eight tabs, grid and list views, 30 a page with infinite scroll, empty and error texts. */
 const calls = { list: fn() };
@@ -23,19 +20,12 @@ function lists(answers: Record<string, BrowseAnswer>, options: Parameters<typeof
 
 const at = (url: string) => ({ router: { path: patterns.browse, initialEntries: [url] } }) satisfies PortalParameters;
 
-const frame =
-  (width?: number): Decorator =>
-  (Story) => (
-    <div data-testid="frame" style={{ containerName: 'portal', containerType: 'inline-size', width: width ?? '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
-      <Story />
-    </div>
-  );
 
 const meta = {
   title: 'Features/Campaigns/BrowsePage',
   component: BrowsePage,
   parameters: at(paths.browse('new')),
-  decorators: [withLocationProbe, frame()],
+  decorators: [withLocationProbe, portalPageFrame()],
   beforeEach: async () => {
     // The 'Load more' button's busy announcement outlives it (see forgetDanglingAnnouncements).
     forgetDanglingAnnouncements();
@@ -376,7 +366,7 @@ export const NextPageFails: Story = {
 
 /** 375 px: two columns; the tab strip scrolls inside itself; no page-level horizontal scroll. */
 export const Mobile: Story = {
-  decorators: [frame(343)],
+  decorators: [portalPageFrame(343)],
   beforeEach: lists(everyTab(campaignsFixture.slice(0, 6))),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -394,7 +384,7 @@ export const Mobile: Story = {
 
 /** 375 px in list view: the table scrolls inside its own box. */
 export const MobileList: Story = {
-  decorators: [frame(343)],
+  decorators: [portalPageFrame(343)],
   parameters: at(`${paths.browse('new')}?view=listView`),
   beforeEach: lists(everyTab(campaignsFixture.slice(0, 6))),
   play: async ({ canvasElement }) => {

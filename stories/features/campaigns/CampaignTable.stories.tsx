@@ -5,7 +5,7 @@ import { CampaignTable, type CampaignTableProps } from '../../../src/features/ca
 import type { SortDescriptor } from '../../../src/ui/Table';
 import { longNameCampaigns, statusCampaigns, trafficCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
-import { screen } from '../shell/storyUtils';
+import { screen } from '../../../.storybook/helpers';
 
 /** The listing's list view and the search results (spec 000 §2): ID, thumbnail, name, CPA type and rate, EPC, traffic. */
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { screen } from '../shell/storyUtils';
+import { screen } from '../../../.storybook/helpers';
 import { CATEGORIES_FAILED } from '../../../src/features/campaigns/searchLabels';
 import { SearchOptionsPanel, type Draft, type SearchOptionsPanelProps } from '../../../src/features/campaigns/SearchOptionsPanel';
 import { DEFAULT_SEARCH_STATE } from '../../../src/shared/searchState';

@@ -1,12 +1,10 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { expectLocation, expectNoHorizontalScroll, forgetDanglingAnnouncements, locationOf, portalPageFrame, screen, withLocationProbe, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { searchParamsOf } from '../../../src/shared/searchState';
 import { SearchPage } from '../../../src/features/campaigns/SearchPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { manyCampaigns, searchDefaults, searchHandlers, type SearchResults } from '../../mocks/campaigns';
-import { forgetDanglingAnnouncements, screen } from '../shell/storyUtils';
-import { expectLocation, expectNoHorizontalScroll, locationOf, withLocationProbe } from './storyUtils';
 
 /** Spec 000 §2 /search: text box with autocomplete, Search Options, sortable results, paging; the URL is the state. */
 const calls = { search: fn(), quick: fn() };
@@ -23,20 +21,13 @@ function mocks(results: SearchResults = results45, ...overrides: Parameters<type
 const at = (url: string | { pathname: string; state?: unknown }) =>
   ({ router: { path: patterns.search, initialEntries: [url as string] } }) satisfies PortalParameters;
 
-const frame =
-  (width?: number): Decorator =>
-  (Story) => (
-    <div data-testid="frame" style={{ containerName: 'portal', containerType: 'inline-size', width: width ?? '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
-      <Story />
-    </div>
-  );
 
 const meta = {
   title: 'Features/Campaigns/SearchPage',
   component: SearchPage,
   args: { debounceMs: 50 },
   parameters: at(paths.search()),
-  decorators: [withLocationProbe, frame()],
+  decorators: [withLocationProbe, portalPageFrame()],
   beforeEach: async () => {
     forgetDanglingAnnouncements();
     calls.search.mockClear();
@@ -50,6 +41,15 @@ type Story = StoryObj<typeof meta>;
 const lastQuery = () => calls.search.mock.calls.at(-1)?.[0] as Record<string, string> | undefined;
 const rows = (root: HTMLElement) => within(within(root).getByRole('table')).getAllByRole('row').slice(1);
 const urlParams = (root: HTMLElement) => new URLSearchParams(locationOf(root).split('?')[1] ?? '');
+
+/** Types into the search box until the suggestion shows (its list pops over with an entrance animation: visible once faded in). */
+async function typeWithSuggestion(root: HTMLElement, text: string, suggestion: RegExp) {
+  const box = within(root).getByRole('combobox', { name: 'Search campaigns' });
+  await userEvent.type(box, text);
+  const option = await screen().findByRole('option', { name: suggestion });
+  await waitFor(() => expect(option).toBeVisible());
+  return box;
+}
 
 /** Every route parameter is sent with its default: descending by date, page 1, every traffic type. */
 export const DefaultResults: Story = {
@@ -254,12 +254,7 @@ export const AutocompleteAndSubmit: Story = {
   beforeEach: mocks(results45),
   parameters: { visual: { skip: 'the list is a popover over the results; the results screen is DefaultResults' } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
-    await userEvent.type(box, 'Nova');
-    // The list pops over with an entrance animation: visible once it has faded in.
-    const option = await screen().findByRole('option', { name: /NovaLend Personal Loans 1/ });
-    await waitFor(() => expect(option).toBeVisible());
+    await typeWithSuggestion(canvasElement, 'Nova', /NovaLend Personal Loans 1/);
     await waitFor(() => expect(calls.quick).toHaveBeenCalledWith('Nova'));
     await userEvent.keyboard('{Escape}');
     await userEvent.keyboard('{Enter}');
@@ -273,11 +268,7 @@ export const EnterWithSuggestionsOpen: Story = {
   beforeEach: mocks(results45),
   parameters: { visual: { skip: 'ends on the results of a text search, as AutocompleteAndSubmit' } },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
-    await userEvent.type(box, 'Nova');
-    const option = await screen().findByRole('option', { name: /NovaLend Personal Loans 1/ });
-    await waitFor(() => expect(option).toBeVisible());
+    const box = await typeWithSuggestion(canvasElement, 'Nova', /NovaLend Personal Loans 1/);
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(lastQuery()).toMatchObject({ st: 'Nova', pn: '1' }));
@@ -292,10 +283,7 @@ export const EnterOnHighlightedSuggestion: Story = {
   parameters: { visual: { skip: 'leaves the search page for the campaign, a route the story does not draw' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
-    await userEvent.type(box, 'Nova');
-    const option = await screen().findByRole('option', { name: /NovaLend Personal Loans 1\b/ });
-    await waitFor(() => expect(option).toBeVisible());
+    await typeWithSuggestion(canvasElement, 'Nova', /NovaLend Personal Loans 1\b/);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     // The story's router draws /search only: the page goes when the campaign's route is opened.
     await waitFor(() => expect(canvas.queryByRole('heading', { name: 'Search Campaigns' })).toBeNull());
@@ -360,7 +348,7 @@ export const SubcategoriesFailure: Story = {
 
 /** 375 px: the options panel stacks; nothing makes the page scroll sideways. */
 export const Mobile: Story = {
-  decorators: [frame(343)],
+  decorators: [portalPageFrame(343)],
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 3)),
   play: async ({ canvasElement }) => {

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { CampaignCard } from '../../../src/components/campaigns/CampaignCard';
 import { statusCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../shell/storyUtils';
+import { animationsSettled } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 
 /** A grid card of the campaign listing (spec 000 §2). */

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { CampaignGrid } from '../../../src/components/campaigns/CampaignGrid';
 import { campaignsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../shell/storyUtils';
+import { animationsSettled } from '../../../.storybook/helpers';
 
 /** The listing's grid (spec 000 §2, §9): cards, 12 placeholders while loading, empty text, error. */
 const meta = {

@@ -2,7 +2,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { CampaignRow } from '../../../src/features/dashboard/CampaignRow';
 import { campaignHandlers, campaignsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../shell/storyUtils';
+import { animationsSettled } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 
 /** One dashboard row (spec 000 §2, §9): a title, 6 cards from page 0, See More where the spec has one. */

@@ -1,29 +1,27 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { AnyHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { bonusFixtures, dashboardDefaults, dashboardHandlers } from '../../mocks/dashboard';
 import { affiliateHandlers, campaignHandlers, defaultLists, shellHandlers } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe } from '../shell/storyUtils';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe, mocksWith } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 import { renderMode } from '../../../src/lib/renderMode';
 
 /** Spec 000 §2 Dashboard: name and ID, earnings, slider, performance bonus, the three rows; every call through MSW. */
 const calls = { campaigns: fn() };
 
-function withHandlers(...overrides: AnyHandler[]) {
-  return <A,>({ msw }: StoryContext<A>) => {
+const withHandlers = mocksWith({
+  before: () => {
     forgetDanglingAnnouncements();
     calls.campaigns.mockClear();
-    msw.use(
-      ...overrides,
-      campaignHandlers.lists(defaultLists, { onRequest: ({ url }) => calls.campaigns(url.pathname.split('/').pop(), url.search) }),
-      ...dashboardDefaults(),
-      ...shellHandlers(),
-    );
-  };
-}
+  },
+  defaults: () => [
+    campaignHandlers.lists(defaultLists, { onRequest: ({ url }) => calls.campaigns(url.pathname.split('/').pop(), url.search) }),
+    ...dashboardDefaults(),
+    ...shellHandlers(),
+  ],
+});
 
 const meta = {
   title: 'Features/Dashboard/DashboardPage',
@@ -68,7 +66,7 @@ export const Loaded: Story = {
   },
 };
 
-/** Everything loading: 6 placeholders in each row, as many as it will hold (no jump when the cards come, issue 13). */
+/** Everything loading: 6 placeholders in each row, as many as it will hold (no jump when the cards come). */
 export const Loading: Story = {
   beforeEach: withHandlers(
     affiliateHandlers.pending(),
@@ -129,7 +127,7 @@ export const Errors: Story = {
   },
 };
 
-/** Spec 002 §8 'Error while fetching modals': shown under the heading, not below the rows (issue 13). */
+/** Spec 002 §8 'Error while fetching modals': shown under the heading, not below the rows. */
 export const ModalsFailed: Story = {
   beforeEach: withHandlers(dashboardHandlers.modals.failure()),
   play: async ({ canvasElement }) => {
@@ -239,7 +237,7 @@ export const FocusAfterModals: Story = {
 export const MobileInShell: Story = {
   parameters: {
     // Play and axe still run. Like DesktopInShell, the full-page screenshot of the whole shell varied
-    // in height between runs (4,084 vs 4,148 px) while the frame is grown; follow-up in issue 10.
+    // in height between runs (4,084 vs 4,148 px) while the frame is grown.
     visual: { skip: 'page height not stable when the frame grows (see DesktopInShell)' },
   },
   decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /><RouteProbe /></PortalShell>, mobileFrame],
@@ -257,8 +255,8 @@ export const DesktopInShell: Story = {
   parameters: {
     // Play and axe still run. The full-page screenshot of the whole shell came out 3,280 to 3,376 px
     // tall from run to run (the shell's sidebars follow the frame's height while it is grown to the
-    // page's height); DashboardPage's own stories and PortalShell's cover the same pixels. Follow-up
-    // in issue 10: capture full-height shells at a fixed height.
+    // page's height); DashboardPage's own stories and PortalShell's cover the same pixels. Capturing
+    // full-height shells at a fixed height would bring the screenshot back.
     visual: { skip: 'page height not stable when the frame grows (see comment)' },
   },
   decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /></PortalShell>],

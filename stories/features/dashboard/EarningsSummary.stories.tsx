@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { EarningsSummary } from '../../../src/features/dashboard/EarningsSummary';
 import { statsFixture } from '../../mocks/dashboard';
-import { portalFrame } from '../shell/storyUtils';
+import { portalFrame } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: today, yesterday, this month, this year, with two decimals. */
 const meta = {

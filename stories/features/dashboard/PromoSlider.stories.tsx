@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PromoSlider, slideTarget } from '../../../src/features/dashboard/PromoSlider';
 import { sliderFixture } from '../../mocks/dashboard';
-import { portalFrame } from '../shell/storyUtils';
+import { portalFrame } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 
 /** Spec 000 §2: the promotional slider, pinned slide first, autoplay every 6000 ms, hidden on mobile. */

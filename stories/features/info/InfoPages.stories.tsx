@@ -5,6 +5,7 @@ import { InfoFrame, Prose } from '../../../src/features/info/InfoFrame';
 import { TermsPage, TERMS_TITLE } from '../../../src/features/info/TermsPage';
 import { paths } from '../../../src/shared/paths';
 import { managerHours, networkFacts } from '../../../src/shared/programTerms';
+import { phone } from '../../../.storybook/helpers';
 
 /** The terms and the FAQ (spec 002 §1): inside the shell when signed in, in the signed-out frame otherwise. */
 const meta = {
@@ -14,7 +15,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 
 /** Signed out (the wizard's terms step links here): the facts. Full screen, as the frame is a page. */
 export const TermsSignedOut: Story = {

@@ -1,7 +1,6 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { expectNoHorizontalScroll, forgetDanglingAnnouncements, mocksWith, pageFrame, phone, screen, type PortalParameters } from '../../../.storybook/helpers';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { MaxMoneyPage } from '../../../src/features/maxmoney/MaxMoneyPage';
 import { NO_EVENTS } from '../../../src/features/maxmoney/PromoLists';
@@ -11,34 +10,23 @@ import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { paths, patterns } from '../../../src/shared/paths';
 import { maxmoneyHandlers, rewards, rewardsFixture, serverMessages } from '../../mocks/maxmoney';
 import { affiliateFixture, affiliateHandlers, shellHandlers } from '../../mocks/shell';
-import { expectNoHorizontalScroll } from '../campaigns/storyUtils';
-import { forgetDanglingAnnouncements, screen } from '../shell/storyUtils';
 
 /**
- * The MaxMoney page (spec 001 §2.2, §3, §4, §5, §8, §9; issue 19) as a whole: balance, history,
+ * The MaxMoney page (spec 001 §2.2, §3, §4, §5, §8, §9) as a whole: balance, history,
  * promos, the redeem modal and the cancel of a pending redemption against a mock that keeps the
  * affiliate's points between calls. The parts on their own, in every variant: MaxMoneyParts.stories.
  */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
+const withStoryMocks = mocksWith({
+  before: () => {
     forgetDanglingAnnouncements();
-    msw.use(...handlers.flat());
-  };
-const frame: Decorator = (Story) => (
-  <div data-testid="frame" style={{ width: '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
-    <Story />
-  </div>
-);
-/** A 375 × 812 phone (Storybook's own phone sizes are 320 and 414 wide). */
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
-
+  },
+});
 const meta = {
   title: 'Features/MaxMoney/MaxMoneyPage',
   component: MaxMoneyPage,
   parameters: { layout: 'padded', router: { path: patterns.maxmoney, initialEntries: [paths.maxmoney] } } satisfies PortalParameters & Record<string, unknown>,
-  decorators: [frame],
-  beforeEach: withMocks(maxmoneyHandlers.live()),
+  decorators: [pageFrame()],
+  beforeEach: withStoryMocks(maxmoneyHandlers.live()),
 } satisfies Meta<typeof MaxMoneyPage>;
 
 export default meta;
@@ -82,7 +70,7 @@ export const Default: Story = {
 
 /** Nothing yet: zero points, no history, no promos planned (past ones only), redeeming blocked with the server's reason. */
 export const ZeroAndEmpty: Story = {
-  beforeEach: withMocks(
+  beforeEach: withStoryMocks(
     maxmoneyHandlers.live(
       rewards({
         balance: 0,
@@ -111,7 +99,7 @@ export const ZeroAndEmpty: Story = {
 
 /** A balance in the tens of thousands (above the cap, as after a big promo) keeps its two decimals. */
 export const LargeBalance: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.live(rewards({ balance: 12345.6 }))),
+  beforeEach: withStoryMocks(maxmoneyHandlers.live(rewards({ balance: 12345.6 }))),
   parameters: { visual: { skip: 'the same pixels as Default but the figure; its text is checked' } },
   play: async ({ canvasElement }) => {
     await ready(canvasElement);
@@ -129,7 +117,7 @@ const redeemDialog = () => screen().findByRole('dialog', { name: REDEEM_TITLE })
  */
 export const RedeemInShell: Story = {
   parameters: { visual: { skip: 'the shell around the page: its height follows the frame (see DashboardPage DesktopInShell)' } },
-  beforeEach: withMocks(affiliateHandlers.loaded({ ...affiliateFixture, maxmoney_balance: rewardsFixture.balance }), shellHandlers().slice(1), maxmoneyHandlers.live()),
+  beforeEach: withStoryMocks(affiliateHandlers.loaded({ ...affiliateFixture, maxmoney_balance: rewardsFixture.balance }), shellHandlers().slice(1), maxmoneyHandlers.live()),
   decorators: [
     (Story) => (
       <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/">
@@ -214,7 +202,7 @@ export const CancelConfirm: Story = {
 
 /** A cancel the server refuses: its message, the entry stays. */
 export const CancelRefused: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { cancel: serverMessages.notPending } })),
+  beforeEach: withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { cancel: serverMessages.notPending } })),
   parameters: { visual: { skip: 'the message is the error banner of the history, as in CancelConfirm but red; its text is checked' } },
   play: async ({ canvasElement }) => {
     const t = await ready(canvasElement);
@@ -230,7 +218,7 @@ export const CancelRefused: Story = {
 
 /** A cancel that gets no answer: 'Connection error.' above the history, the entry and the balance stay. */
 export const CancelConnectionError: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.cancel.networkError(), maxmoneyHandlers.live()),
+  beforeEach: withStoryMocks(maxmoneyHandlers.cancel.networkError(), maxmoneyHandlers.live()),
   parameters: { visual: { skip: 'the banner of CancelRefused with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
     const t = await ready(canvasElement);
@@ -246,7 +234,7 @@ export const CancelConnectionError: Story = {
 
 /** A redeem the server refuses: its message in the modal, the typed amount kept, nothing changed. */
 export const RedeemRefused: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { redeem: serverMessages.overLimit } })),
+  beforeEach: withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { redeem: serverMessages.overLimit } })),
   play: async ({ canvasElement }) => {
     await ready(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
@@ -262,7 +250,7 @@ export const RedeemRefused: Story = {
 
 /** A redeem that gets no answer: 'Connection error.' in the modal. */
 export const RedeemConnectionError: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.redeem.networkError(), maxmoneyHandlers.live()),
+  beforeEach: withStoryMocks(maxmoneyHandlers.redeem.networkError(), maxmoneyHandlers.live()),
   parameters: { visual: { skip: 'the same modal as RedeemRefused with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
     await ready(canvasElement);
@@ -280,7 +268,7 @@ export const RedeemNotANumber: Story = {
   parameters: { visual: { skip: 'the field error is the TextField story; its text is checked' } },
   beforeEach: (context) => {
     sent.mockClear();
-    return withMocks(maxmoneyHandlers.live(rewardsFixture, { onRequest: (call) => sent(call.request.method, call.url.pathname) }))(context);
+    return withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { onRequest: (call) => sent(call.request.method, call.url.pathname) }))(context);
   },
   play: async ({ canvasElement }) => {
     await ready(canvasElement);
@@ -322,7 +310,7 @@ export const FaqAndTerms: Story = {
 };
 
 export const Loading: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.load.pending()),
+  beforeEach: withStoryMocks(maxmoneyHandlers.load.pending()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('progressbar', { name: 'Loading your points' })).toBeVisible();
   },
@@ -330,7 +318,7 @@ export const Loading: Story = {
 
 /** The load refused: the server's message, and a way to ask again. */
 export const LoadError: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.load.failure(serverMessages.loadFailed, 500)),
+  beforeEach: withStoryMocks(maxmoneyHandlers.load.failure(serverMessages.loadFailed, 500)),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(serverMessages.loadFailed);
     await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -340,7 +328,7 @@ export const LoadError: Story = {
 
 /** The load got no answer: 'Connection error.' (spec 001 §8). */
 export const LoadConnectionError: Story = {
-  beforeEach: withMocks(maxmoneyHandlers.load.networkError()),
+  beforeEach: withStoryMocks(maxmoneyHandlers.load.networkError()),
   parameters: { visual: { skip: 'LoadError with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);

@@ -1,7 +1,6 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, mocksWith, screen, type PortalParameters } from '../../../.storybook/helpers';
 import { rewardEndpoints } from '../../../src/api/contract/rewards';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { AGREE, REGISTER, REGISTERED } from '../../../src/features/maxmoney/PromoCard';
@@ -11,18 +10,16 @@ import { AMOUNT_LABEL, REDEEM_TITLE, RedeemModal } from '../../../src/features/m
 import { paths, patterns } from '../../../src/shared/paths';
 import { mock, failureResponse } from '../../mocks/http';
 import { futurePromos, maxmoneyHandlers, ongoingPromos, pastPromos, serverMessages } from '../../mocks/maxmoney';
-import { animationsSettled, forgetDanglingAnnouncements, screen } from '../shell/storyUtils';
 
 /**
  * The MaxMoney page's parts on their own (the page's stories show them together): the promo lists in
  * every kind and state, the registration steps, the redeem modal, the FAQ and the terms.
  */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
+const withStoryMocks = mocksWith({
+  before: () => {
     forgetDanglingAnnouncements();
-    msw.use(...handlers.flat());
-  };
+  },
+});
 
 const meta = {
   title: 'Features/MaxMoney/Parts',
@@ -141,7 +138,7 @@ export const RegisterFlow: Story = {
   beforeEach: (context) => {
     registered.mockClear();
     showTerms.mockClear();
-    return withMocks(gatedRegistration())(context);
+    return withStoryMocks(gatedRegistration())(context);
   },
   play: async ({ canvasElement }) => {
     const flash = promoNamed(canvasElement, 'Flash Promo: Gaming Weekend');
@@ -165,7 +162,7 @@ export const RegisterFlow: Story = {
 /** The spinner itself (the answer never comes). */
 export const RegisterSending: Story = {
   render: () => <PromoLists rewards={{ ongoing_promos: [], future_promos: futurePromos.slice(0, 1), past_promos: [] }} onShowTerms={showTerms} />,
-  beforeEach: withMocks(mock(rewardEndpoints.registerPromo, () => new Promise<never>(() => undefined))),
+  beforeEach: withStoryMocks(mock(rewardEndpoints.registerPromo, () => new Promise<never>(() => undefined))),
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: `${REGISTER}: New Verticals Bonus` });
     await userEvent.click(button);
@@ -178,7 +175,7 @@ export const RegisterSending: Story = {
 /** A registration the server refuses (above the cap): its message; Agree to Terms stays for another try. */
 export const RegisterRefused: Story = {
   render: () => <PromoLists rewards={{ ongoing_promos: ongoingPromos.slice(0, 1), future_promos: [], past_promos: [] }} onShowTerms={showTerms} />,
-  beforeEach: withMocks(mock(rewardEndpoints.registerPromo, () => failureResponse(serverMessages.overCap, 409))),
+  beforeEach: withStoryMocks(mock(rewardEndpoints.registerPromo, () => failureResponse(serverMessages.overCap, 409))),
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: `${REGISTER}: Flash Promo: Gaming Weekend` });
     await userEvent.click(button);
@@ -194,7 +191,7 @@ export const RegisterRefused: Story = {
 /** A registration that gets no answer: 'Connection error.'; Agree to Terms stays for another try. */
 export const RegisterConnectionError: Story = {
   render: () => <PromoLists rewards={{ ongoing_promos: ongoingPromos.slice(0, 1), future_promos: [], past_promos: [] }} onShowTerms={showTerms} />,
-  beforeEach: withMocks(maxmoneyHandlers.register.networkError()),
+  beforeEach: withStoryMocks(maxmoneyHandlers.register.networkError()),
   parameters: { visual: { skip: 'RegisterRefused with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: `${REGISTER}: Flash Promo: Gaming Weekend` });

@@ -1,7 +1,6 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { optionsOf, pressTwiceWhileBusy, shown, widthFrame, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { POSTBACK_SAVE_ERROR } from '../../../src/components/postbacks/PostbackEditor';
 import { GLOBAL_POSTBACK_NOTE, GlobalPostbackPage } from '../../../src/features/postbacks/GlobalPostbackPage';
@@ -9,20 +8,7 @@ import { paths, patterns } from '../../../src/shared/paths';
 import { deliveredFixture, postbackDefaults, postbackHandlers, retryingFixture } from '../../mocks/postbacks';
 import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
 
-/** `withMocks` of .storybook/helpers, typed for Meta<typeof a component>. */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
-/** Spec 002 §2 Global Postback screen, §3, §4 Global postback save, §7 POST /affiliate/globalPostback; the delivery log of issue 15. */
-const frame = (width: number) => (Story: () => React.ReactElement) => (
-  <div style={{ width, maxWidth: '100%' }}>
-    <Story />
-  </div>
-);
-
+/** Spec 002 §2 Global Postback screen, §3, §4 Global postback save, §7 POST /affiliate/globalPostback; the delivery log. */
 const withGlobal = (global_callback_type: AffiliateResponse['promotional_methods']['global_callback_type'], global_callback_code = ''): AffiliateResponse => ({
   ...affiliateFixture,
   promotional_methods: { ...affiliateFixture.promotional_methods, global_callback_type, global_callback_code },
@@ -33,7 +19,7 @@ const meta = {
   title: 'Features/Postbacks/GlobalPostbackPage',
   component: GlobalPostbackPage,
   parameters: { router: { path: patterns.globalPostback, initialEntries: [paths.globalPostback] } } satisfies PortalParameters,
-  decorators: [frame(1100)],
+  decorators: [widthFrame(1100)],
   beforeEach: withMocks(affiliateHandlers.loaded(withGlobal('L', savedUrl)), postbackDefaults(), postbackHandlers.global.saved()),
 } satisfies Meta<typeof GlobalPostbackPage>;
 
@@ -43,16 +29,6 @@ type Story = StoryObj<typeof meta>;
 const body = () => within(document.body);
 const typeButton = (root: HTMLElement) => within(root).findByRole('button', { name: /Postback type/ });
 const codeBox = (root: HTMLElement) => within(root).getByRole('textbox', { name: 'Postback code' });
-const shown = (root: ReturnType<typeof within>, text: string | RegExp) => waitFor(async () => expect(await root.findByText(text)).toBeVisible());
-
-async function optionsOf(root: HTMLElement): Promise<string[]> {
-  await userEvent.click(await typeButton(root));
-  const listbox = await body().findByRole('listbox');
-  const names = within(listbox).getAllByRole('option').map((o) => o.textContent ?? '');
-  await userEvent.keyboard('{Escape}');
-  await waitFor(() => expect(body().queryByRole('listbox')).toBeNull());
-  return names;
-}
 
 /** The saved URL postback, the info note, and the page title. */
 export const SavedUrl: Story = {
@@ -63,7 +39,7 @@ export const SavedUrl: Story = {
     await expect(canvas.getByText(GLOBAL_POSTBACK_NOTE)).toBeVisible();
     await expect(document.title).toMatch(/^Global Postback \| /);
     // Server-Server URL is offered only when it is already the saved type (spec 002 §2).
-    await expect(await optionsOf(canvasElement)).toEqual(['None (no global postback)', 'URL', 'HTML']);
+    await expect(await optionsOf(await typeButton(canvasElement))).toEqual(['None (no global postback)', 'URL', 'HTML']);
   },
 };
 
@@ -81,7 +57,7 @@ export const SavedServerToServer: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(withGlobal('S', 'https://s2s.example.net/c?tx={transaction_id}'))),
   play: async ({ canvasElement }) => {
     await expect(await typeButton(canvasElement)).toHaveTextContent('Server-Server URL');
-    await expect(await optionsOf(canvasElement)).toEqual(['None (no global postback)', 'URL', 'HTML', 'Server-Server URL']);
+    await expect(await optionsOf(await typeButton(canvasElement))).toEqual(['None (no global postback)', 'URL', 'HTML', 'Server-Server URL']);
   },
 };
 
@@ -125,10 +101,7 @@ export const Saving: Story = {
     saveSpy.mockClear();
     const canvas = within(canvasElement);
     await typeButton(canvasElement);
-    const save = canvas.getByRole('button', { name: 'Save Global Postback' });
-    await userEvent.click(save);
-    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
-    await userEvent.click(save);
+    await pressTwiceWhileBusy(canvas.getByRole('button', { name: 'Save Global Postback' }));
     await expect(saveSpy).toHaveBeenCalledTimes(1);
   },
 };
@@ -197,7 +170,7 @@ export const DeliveriesAndTest: Story = {
 
 /** 375 px: one column, the log as stacked cards, nothing scrolls sideways. */
 export const Mobile: Story = {
-  decorators: [frame(343)],
+  decorators: [widthFrame(343)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

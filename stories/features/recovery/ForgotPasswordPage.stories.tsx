@@ -1,16 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { forgetDanglingAnnouncements, phone, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { recoveryEndpoints } from '../../../src/api/contract/recovery';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { ForgotPasswordPage } from '../../../src/features/recovery/ForgotPasswordPage';
 import { paths } from '../../../src/shared/paths';
 import { recoveryMessages } from '../../../src/shared/recovery';
 import { mocksOf } from '../../mocks/http';
-import { forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 const forgot = mocksOf(recoveryEndpoints.forgotPassword);
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 
 /**
  * /forgot (spec 002 §2, §4, §5, §8). The captcha is the real ALTCHA widget in its test mode (solved by

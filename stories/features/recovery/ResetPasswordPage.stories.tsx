@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { forgetDanglingAnnouncements, phone, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { recoveryEndpoints } from '../../../src/api/contract/recovery';
 import { CONNECTION_ERROR, INTERNAL_ERROR } from '../../../src/api/errors';
 import { ResetPasswordPage } from '../../../src/features/recovery/ResetPasswordPage';
@@ -11,7 +11,6 @@ import { paths, patterns } from '../../../src/shared/paths';
 import { profileMessages } from '../../../src/shared/profileOptions';
 import { recoveryMessages } from '../../../src/shared/recovery';
 import { mocksOf } from '../../mocks/http';
-import { forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 const check = mocksOf(recoveryEndpoints.checkResetToken);
 const generate = mocksOf(recoveryEndpoints.generateResetCode);
@@ -19,7 +18,6 @@ const reset = mocksOf(recoveryEndpoints.resetPassword);
 const TOKEN = 'Zm9yZ290LXBhc3N3b3JkLXN0b3J5LXRva2VuLTAwMDAw';
 const MANAGER = 'jordan.lee@example.com';
 const withMobile = check.answer({ success: true, data: { is_mobile_added: true, manager_email: MANAGER } });
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 const router = (url: string) => ({ router: { path: patterns.resetPassword, initialEntries: [url] } satisfies PortalParameters['router'] });
 
 /** /resetPassword?token= (spec 002 §2, §4, §5, §8): every state of the page, its calls mocked. */

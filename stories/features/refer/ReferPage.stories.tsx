@@ -1,17 +1,15 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { mocksWith, phoneFrame, portalFrame, type PortalParameters } from '../../../.storybook/helpers';
 import { LINK_LABEL, PAGE_TITLE, PROGRESS_FAILED, PROGRESS_LABEL, ReferPage } from '../../../src/features/refer/ReferPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { referralProgram } from '../../../src/shared/programTerms';
 import { copiedFeedbackGone, stubClipboard } from '../../mocks/clipboard';
 import { referralHandlers } from '../../mocks/referrals';
 import { affiliateHandlers } from '../../mocks/shell';
-import { portalFrame } from '../shell/storyUtils';
 
 /**
- * The Referral Program page, /refer (spec 001 §2.4, §3, §7, §9; issue 19): the program, the
+ * The Referral Program page, /refer (spec 001 §2.4, §3, §7, §9): the program, the
  * affiliate's referral link, the progress toward 10 approved referrals, the logos, the banners with
  * their embed codes and the text snippets. The portal's address is fixed so the codes are too.
  */
@@ -20,19 +18,12 @@ const ORIGIN = 'https://portal.example.com';
 const LINK = `${ORIGIN}${paths.register}?referrer=1001`;
 const copied: string[] = [];
 
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers, affiliateHandlers.loaded(), referralHandlers.art());
+const withStoryMocks = mocksWith({
+  before: () => {
     return stubClipboard(copied);
-  };
-
-/** A phone 375 px wide, with the shell's 12 px of padding around the page (src/features/shell/PortalShell.tsx). */
-const phone: Decorator = (Story) => (
-  <div data-testid="phone" style={{ width: 375, padding: 12, boxSizing: 'border-box', containerName: 'portal', containerType: 'inline-size' }}>
-    <Story />
-  </div>
-);
+  },
+  defaults: () => [affiliateHandlers.loaded(), referralHandlers.art()],
+});
 
 const meta = {
   title: 'Features/Refer/ReferPage',
@@ -40,7 +31,7 @@ const meta = {
   args: { origin: ORIGIN },
   parameters: { layout: 'padded', router: { path: patterns.refer, initialEntries: [paths.refer] } } satisfies PortalParameters & Record<string, unknown>,
   decorators: [portalFrame(), (Story) => <div style={{ maxWidth: 1100 }}><Story /></div>],
-  beforeEach: withMocks(referralHandlers.count(4)),
+  beforeEach: withStoryMocks(referralHandlers.count(4)),
 } satisfies Meta<typeof ReferPage>;
 
 export default meta;
@@ -104,7 +95,7 @@ export const FourReferrals: Story = {
 };
 
 export const NoReferrals: Story = {
-  beforeEach: withMocks(referralHandlers.count(0)),
+  beforeEach: withStoryMocks(referralHandlers.count(0)),
   play: async ({ canvasElement }) => {
     const bar = await progressBar(canvasElement);
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
@@ -115,7 +106,7 @@ export const NoReferrals: Story = {
 
 /** Twelve: the bar full, the real count in its text, and the bonus message. */
 export const BonusReached: Story = {
-  beforeEach: withMocks(referralHandlers.count(12)),
+  beforeEach: withStoryMocks(referralHandlers.count(12)),
   play: async ({ canvasElement }) => {
     const bar = await progressBar(canvasElement);
     await expect(bar).toHaveAttribute('aria-valuenow', '10');
@@ -127,7 +118,7 @@ export const BonusReached: Story = {
 
 /** The count on its way: the rest of the page is already there. */
 export const ReferralsLoading: Story = {
-  beforeEach: withMocks(referralHandlers.pending()),
+  beforeEach: withStoryMocks(referralHandlers.pending()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('progressbar', { name: 'Loading your referrals' })).toBeVisible();
     await waitFor(() => expect(linkField(canvasElement)).toHaveValue(LINK));
@@ -136,7 +127,7 @@ export const ReferralsLoading: Story = {
 
 /** No answer for the count: an error line in place of the bar ('Connection error.'); the link and the art stay. Try again asks once more. */
 export const ReferralsFailed: Story = {
-  beforeEach: withMocks(referralHandlers.networkError()),
+  beforeEach: withStoryMocks(referralHandlers.networkError()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(`${PROGRESS_FAILED} Connection error.`);
@@ -150,7 +141,7 @@ export const ReferralsFailed: Story = {
 /** The server's refusal: its message after the line. */
 export const ReferralsServerError: Story = {
   parameters: { visual: { skip: 'the same layout as ReferralsFailed' } },
-  beforeEach: withMocks(referralHandlers.failure('The referral count is being recalculated. Please try again in a minute.', 503)),
+  beforeEach: withStoryMocks(referralHandlers.failure('The referral count is being recalculated. Please try again in a minute.', 503)),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
       `${PROGRESS_FAILED} The referral count is being recalculated. Please try again in a minute.`,
@@ -161,7 +152,7 @@ export const ReferralsServerError: Story = {
 /** 375 px, keyboard only: nothing wider than the phone (the 728 × 90 banner scales down); Tab reaches the link's Copy. */
 export const Phone: Story = {
   parameters: { layout: 'fullscreen' },
-  decorators: [phone],
+  decorators: [phoneFrame],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await progressBar(canvasElement);

@@ -2,16 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactElement } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { forgetDanglingAnnouncements, phone, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { DRAFT_KEY, forgetDraft } from '../../../src/features/register/draft';
 import { RegisterPage } from '../../../src/features/register/RegisterPage';
 import { patterns } from '../../../src/shared/paths';
 import { registrationMessages } from '../../../src/shared/registration';
 import { registerHandlers } from '../../mocks/register';
 import { registrationSample, sampleIdImage } from '../../mocks/registerSamples';
-import { forgetDanglingAnnouncements } from '../shell/storyUtils';
 
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 /** Every story: the security questions of the personal step. */
 const mocks = (...handlers: Parameters<typeof withMocks>) => withMocks(registerHandlers.questions(), ...handlers);
 const router = (url: string) => ({ router: { path: patterns.register, initialEntries: [url] } satisfies PortalParameters['router'] });

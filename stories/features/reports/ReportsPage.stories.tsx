@@ -1,68 +1,16 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta } from '@storybook/react-vite';
 import Papa from 'papaparse';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { expectLocation, expectNoHorizontalScroll, locationOf, shows } from '../../../.storybook/helpers';
 import { NO_STATS } from '../../../src/features/reports/reportErrors';
-import { ReportsPage } from '../../../src/features/reports/ReportsPage';
-import { paths, patterns } from '../../../src/shared/paths';
-import type { MockCall } from '../../mocks/http';
+import type { ReportsPage } from '../../../src/features/reports/ReportsPage';
+import { paths } from '../../../src/shared/paths';
 import { conversionRows, earningsRows, reportHandlers } from '../../mocks/reports';
-import { affiliateHandlers } from '../../mocks/shell';
-import { expectLocation, expectNoHorizontalScroll, locationOf, withLocationProbe } from '../campaigns/storyUtils';
+import { at, calls, firstCells, reportsPageMeta, spy, table, withStoryMocks, chart, type Story } from './reportsPageStory';
 
-/**
- * The reports screen (spec 001 sections 2.1, 4, 5, 8; issue 16): every type loaded, loading, empty
- * and failing; the quick dates; sorting, paging, CSV and filter banners. Today is fixed (2026-11-24).
- */
-const TODAY = '2026-11-24';
-const calls: MockCall[] = [];
-const spy = { onRequest: (call: MockCall) => calls.push(call) };
-const at = (url: string) => ({ router: { path: patterns.reports, initialEntries: [url] } }) satisfies PortalParameters;
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    calls.length = 0;
-    msw.use(...handlers, reportHandlers.series(), affiliateHandlers.loaded());
-  };
-const frame =
-  (width?: number): Decorator =>
-  (Story) => (
-    <div data-testid="frame" style={{ width: width ?? '100%', maxWidth: 1100, boxSizing: 'border-box' }}>
-      <Story />
-    </div>
-  );
-
-const meta = {
-  title: 'Features/Reports/ReportsPage',
-  component: ReportsPage,
-  args: { today: TODAY },
-  parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) },
-  decorators: [withLocationProbe, frame()],
-  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy)),
-} satisfies Meta<typeof ReportsPage>;
-
+/** The reports of every type, loading, empty, failing and on a phone; the set-up is in reportsPageStory.tsx. */
+const meta = { title: 'Features/Reports/ReportsPage', ...reportsPageMeta } satisfies Meta<typeof ReportsPage>;
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-/** Visible once its entrance has run (system messages fade in). */
-const shows = async (root: HTMLElement, text: string | RegExp) => {
-  const el = await within(root).findByText(text);
-  await waitFor(() => expect(el).toBeVisible());
-};
-/**
- * The report's table; for the earnings and clicks reports also the chart above it, drawn or failed
- * (it loads after the report, lazily: the screenshot must not catch it half-way).
- */
-const table = async (root: HTMLElement, name: RegExp) => {
-  const t = await within(root).findByRole('table', { name });
-  if (/^(Earnings|Clicks) report/.test(t.getAttribute('aria-label') ?? '')) {
-    await waitFor(() => expect(within(root).queryByText('The chart could not be loaded.') ?? within(root).getByRole('group', { name: /per (day|hour)/ })).toBeInTheDocument(), { timeout: 5000 });
-    await waitFor(() => expect(root.querySelector('[aria-busy="true"]')).toBeNull());
-  }
-  return t;
-};
-const firstCells = (t: HTMLElement) => within(t).getAllByRole('rowheader').map((c) => c.textContent);
 
 /** Earnings by campaign, the default order (earnings descending) and the Totals row; the end is sent as the next day. */
 export const Earnings: Story = {
@@ -134,7 +82,7 @@ export const CsvAsOnScreen: Story = {
 
 /** The row menu leads to the drill-downs of that campaign, for the same dates. */
 export const DrillDownMenu: Story = {
-  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.subid()),
+  beforeEach: withStoryMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.subid()),
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Earnings report/);
     await userEvent.click(within(t).getByRole('button', { name: /^Reports of NovaLend/ }));
@@ -144,17 +92,17 @@ export const DrillDownMenu: Story = {
   },
 };
 
-export const Loading: Story = { beforeEach: withMocks(reportHandlers.earningsPending()) };
+export const Loading: Story = { beforeEach: withStoryMocks(reportHandlers.earningsPending()) };
 
 export const Empty: Story = {
-  beforeEach: withMocks(reportHandlers.earningsEmpty()),
+  beforeEach: withStoryMocks(reportHandlers.earningsEmpty()),
   play: async ({ canvasElement }) => {
     await shows(canvasElement, NO_STATS);
   },
 };
 
 export const FetchError: Story = {
-  beforeEach: withMocks(reportHandlers.earningsFailure()),
+  beforeEach: withStoryMocks(reportHandlers.earningsFailure()),
   play: async ({ canvasElement }) => {
     await shows(canvasElement, 'There was an error fetching the data. Please try again.');
   },
@@ -162,91 +110,22 @@ export const FetchError: Story = {
 
 /** An answer with neither success flag: its errors.message (spec 001 section 8). */
 export const ServerMessage: Story = {
-  beforeEach: withMocks(reportHandlers.earningsNeitherFlag()),
+  beforeEach: withStoryMocks(reportHandlers.earningsNeitherFlag()),
   play: async ({ canvasElement }) => {
     await shows(canvasElement, 'Statistics are being recalculated. Please try again in a few minutes.');
   },
 };
 
 export const ConnectionError: Story = {
-  beforeEach: withMocks(reportHandlers.earningsNetworkError()),
+  beforeEach: withStoryMocks(reportHandlers.earningsNetworkError()),
   play: async ({ canvasElement }) => {
     await shows(canvasElement, 'Connection error.');
   },
 };
 
-/** Without dates: the current month. Run Report with another quick date navigates to its URL. */
-export const QuickDates: Story = {
-  parameters: at(paths.reports()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await table(canvasElement, /Earnings report/);
-    await expect(calls[0].query).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
-    await userEvent.click(canvas.getByRole('button', { name: /Dates/ }));
-    await userEvent.click(await within(document.body).findByRole('option', { name: 'Last Pay Period' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Run Report' }));
-    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-15&endDate=2026-11-21');
-  },
-};
-
-/** Custom: two date pickers with Today; an end before the start cannot run. */
-export const CustomDates: Story = {
-  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await table(canvasElement, /Earnings report/);
-    await expect(canvas.getByRole('button', { name: /Dates/ })).toHaveTextContent('Custom');
-    // The date pickers load when Custom is shown.
-    await expect(await canvas.findByRole('group', { name: 'From' })).toBeVisible();
-    await expect(await canvas.findByRole('group', { name: 'To' })).toBeVisible();
-  },
-};
-
-/** The calendar of a custom date has Today (spec 001 §2.1): it sets the affiliate's today and closes. */
-export const CustomDatesToday: Story = {
-  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await table(canvasElement, /Earnings report/);
-    const to = await canvas.findByRole('group', { name: 'To' });
-    await userEvent.click(within(to).getByRole('button'));
-    const calendar = await within(document.body).findByRole('dialog');
-    await userEvent.click(within(calendar).getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(within(to).getByRole('spinbutton', { name: /day/i })).toHaveTextContent('24');
-  },
-};
-
-/** A custom range over two years cannot be run (the server would refuse it): the message and a disabled Run Report. */
-export const CustomRangeTooLong: Story = {
-  parameters: at(paths.reports('earnings', { startDate: '2024-11-01', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await table(canvasElement, /Earnings report/);
-    await shows(canvasElement, 'A report can cover at most two years.');
-    await expect(canvas.getByRole('button', { name: 'Run Report' })).toBeDisabled();
-  },
-};
-
-/**
- * A filter the report does not apply shows no banner (spec 001 §2.1, §7): the earnings report of every
- * campaign, reached with a campaign still in the address, says nothing of that campaign.
- */
-export const FilterNotApplied: Story = {
-  parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09', oid: 1205, subid: 'fb_feed' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await table(canvasElement, /Earnings report/);
-    await expect(canvas.queryByRole('button', { name: /Remove .* filter/ })).not.toBeInTheDocument();
-    // Run Report keeps only what the chosen report applies.
-    await userEvent.click(canvas.getByRole('button', { name: 'Run Report' }));
-    await expectLocation(canvasElement, '/reports/earnings?startDate=2026-11-03&endDate=2026-11-09');
-  },
-};
-
 export const Creatives: Story = {
   parameters: at(paths.reports('creatives', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
-  beforeEach: withMocks(reportHandlers.creatives()),
+  beforeEach: withStoryMocks(reportHandlers.creatives()),
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Creatives report/);
     await expect(within(t).getByText('Raw link')).toBeVisible();
@@ -259,7 +138,7 @@ export const Creatives: Story = {
 
 export const SubIds: Story = {
   parameters: at(paths.reports('subid', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
-  beforeEach: withMocks(reportHandlers.subid()),
+  beforeEach: withStoryMocks(reportHandlers.subid()),
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /SubID 1 report/);
     await expect(within(t).getByText('(none)')).toBeVisible();
@@ -268,7 +147,7 @@ export const SubIds: Story = {
 
 export const LandingPages: Story = {
   parameters: at(paths.reports('landingPages', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205 })),
-  beforeEach: withMocks(reportHandlers.landingPages()),
+  beforeEach: withStoryMocks(reportHandlers.landingPages()),
   play: async ({ canvasElement }) => {
     await table(canvasElement, /Landing Pages report/);
   },
@@ -277,7 +156,7 @@ export const LandingPages: Story = {
 /** By day, date ascending; the creative and Sub ID filters as banners; removing one reloads without it. */
 export const ClicksWithFilters: Story = {
   parameters: at(paths.reports('clicks', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205, cid: 501, subid: 'fb_feed' })),
-  beforeEach: withMocks(reportHandlers.clicks({ creative: true, subId: 'fb_feed' })),
+  beforeEach: withStoryMocks(reportHandlers.clicks({ creative: true, subId: 'fb_feed' })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const t = await table(canvasElement, /Clicks report/);
@@ -291,7 +170,7 @@ export const ClicksWithFilters: Story = {
 /** Conversions: 50 a page with page buttons above and below; Prepare CSV → Preparing CSV... → Download CSV. */
 export const Conversions: Story = {
   parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
-  beforeEach: withMocks(reportHandlers.conversions()),
+  beforeEach: withStoryMocks(reportHandlers.conversions()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const t = await table(canvasElement, /Conversions report, page 1 of 3/);
@@ -310,9 +189,10 @@ export const Conversions: Story = {
  * file read back has one header, every row once and in order.
  */
 const manyConversions = Array.from({ length: 12_000 }, (_, i) => ({ ...conversionRows[i % conversionRows.length], key_id: String(200_000 + i) }));
+
 export const ConversionsLongCsv: Story = {
   parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
-  beforeEach: withMocks(reportHandlers.conversions(manyConversions)),
+  beforeEach: withStoryMocks(reportHandlers.conversions(manyConversions)),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await table(canvasElement, /Conversions report, page 1 of 240/);
@@ -327,79 +207,17 @@ export const ConversionsLongCsv: Story = {
 
 export const Reversals: Story = {
   parameters: at(paths.reports('reversals', { startDate: '2026-11-01', endDate: '2026-11-30' })),
-  beforeEach: withMocks(reportHandlers.reversals()),
+  beforeEach: withStoryMocks(reportHandlers.reversals()),
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Reversals report/);
     await expect(within(t).getByText('-$12.60')).toBeVisible();
   },
 };
 
-const chart = async (root: HTMLElement) => within(root).findByRole('group', { name: /per (day|hour)/ });
-
-/**
- * The chart above the earnings report: one tab stop; arrow keys, Home and End move between the days
- * and the readout follows; the metric switch redraws; the figures open as a table.
- */
-export const Chart: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const svg = await chart(canvasElement);
-    await expect(svg).toHaveAccessibleName(/^Clicks per day, 1 Nov 2026 to 30 Nov 2026/);
-    const bars = within(svg).getAllByRole('img');
-    await expect(bars).toHaveLength(30);
-    // Only the last day is in the tab order.
-    await expect(bars.filter((b) => b.getAttribute('tabindex') === '0')).toEqual([bars[29]]);
-    bars[29].focus();
-    await userEvent.keyboard('{Home}');
-    await expect(bars[0]).toHaveFocus();
-    await expect(bars[0]).toHaveAccessibleName('1 Nov 2026: 150 clicks, 3 conversions, $80.50 earnings');
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(bars[1]).toHaveFocus();
-    await expect(canvas.getByText('2 Nov 2026: 187 clicks, 4 conversions, $133.50 earnings')).toBeVisible();
-    await userEvent.click(canvas.getByRole('radio', { name: 'Earnings' }));
-    await expect(await chart(canvasElement)).toHaveAccessibleName(/^Earnings per day/);
-    await userEvent.click(canvas.getByRole('button', { name: 'Show the chart’s figures as a table' }));
-    const figures = await table(canvasElement, /Figures per day/);
-    await expect(within(figures).getAllByRole('row')).toHaveLength(31);
-    await expect(canvas.getByRole('button', { name: 'Hide the chart’s figures' })).toHaveAttribute('aria-expanded', 'true');
-  },
-};
-
-/** Today: the chart by hour of the affiliate's day. */
-export const ChartByHour: Story = {
-  parameters: at(paths.reports('earnings', { startDate: TODAY, endDate: TODAY })),
-  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.series('hour')),
-  play: async ({ canvasElement }) => {
-    const svg = await chart(canvasElement);
-    await expect(svg).toHaveAccessibleName(/^Clicks per hour, 24 Nov 2026, 00:00 to 24 Nov 2026, 23:00/);
-    await expect(within(svg).getAllByRole('img')).toHaveLength(24);
-    await expect(within(canvasElement).getByRole('heading', { name: 'Figures per hour' })).toBeVisible();
-  },
-};
-
-/** The chart's figures still loading under a loaded report. */
-export const ChartLoading: Story = {
-  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.seriesPending()),
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('table', { name: /Earnings report/ });
-    await waitFor(() => expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull());
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Figures per day' })).toBeVisible();
-  },
-};
-
-/** The chart failing steps aside; the report stays. */
-export const ChartError: Story = {
-  beforeEach: withMocks(reportHandlers.earnings(earningsRows, spy), reportHandlers.seriesFailure()),
-  play: async ({ canvasElement }) => {
-    await shows(canvasElement, 'The chart could not be loaded.');
-    await table(canvasElement, /Earnings report/);
-  },
-};
-
 /** Referrals: no quick dates. */
 export const Referrals: Story = {
   parameters: at(paths.reports('referrals')),
-  beforeEach: withMocks(reportHandlers.referrals()),
+  beforeEach: withStoryMocks(reportHandlers.referrals()),
   play: async ({ canvasElement }) => {
     await table(canvasElement, /Referrals report/);
     await expect(within(canvasElement).queryByRole('button', { name: /Dates/ })).not.toBeInTheDocument();
@@ -440,7 +258,7 @@ export const Phone: Story = {
 /** Conversions at 375 px: cards with every field named, page buttons above and below. */
 export const PhoneConversions: Story = {
   parameters: { viewport: { defaultViewport: 'mobile1' }, ...at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })) },
-  beforeEach: withMocks(reportHandlers.conversions(conversionRows.slice(0, 3))),
+  beforeEach: withStoryMocks(reportHandlers.conversions(conversionRows.slice(0, 3))),
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Conversions report/);
     await expect(within(t).getAllByText('198.51.100.0')[0].closest('td')).toHaveAttribute('data-label', 'IP');

@@ -1,41 +1,32 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { mocksWith, phoneFrame, portalFrame, type PortalParameters } from '../../../.storybook/helpers';
 import { LOAD_FAILED, NO_RESOURCES, ResourcesPage } from '../../../src/features/resources/ResourcesPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
 import { copiedFeedbackGone, stubClipboard } from '../../mocks/clipboard';
 import { resourceHandlers } from '../../mocks/resources';
-import { portalFrame } from '../shell/storyUtils';
 
 /**
- * The Resources page, /resources (spec 001 §2.3, §3, §7, §8; issue 19): partner tools and offers
+ * The Resources page, /resources (spec 001 §2.3, §3, §7, §8): partner tools and offers
  * grouped by category, with promo codes, and its loading, empty and error states.
  */
 const calls: MockCall[] = [];
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
+const withStoryMocks = mocksWith({
+  before: () => {
     calls.length = 0;
-    msw.use(...handlers, resourceHandlers.images());
-  };
+  },
+  defaults: () => [resourceHandlers.images()],
+});
 
 const copied: string[] = [];
-
-/** A phone 375 px wide, with the shell's 12 px of padding around the page (src/features/shell/PortalShell.tsx). */
-const phone: Decorator = (Story) => (
-  <div data-testid="phone" style={{ width: 375, padding: 12, boxSizing: 'border-box', containerName: 'portal', containerType: 'inline-size' }}>
-    <Story />
-  </div>
-);
 
 const meta = {
   title: 'Features/Resources/ResourcesPage',
   component: ResourcesPage,
   parameters: { layout: 'padded', router: { path: patterns.resources, initialEntries: [paths.resources] } } satisfies PortalParameters & Record<string, unknown>,
   decorators: [portalFrame(), (Story) => <div style={{ maxWidth: 1100 }}><Story /></div>],
-  beforeEach: withMocks(resourceHandlers.loaded(undefined, { onRequest: (call) => calls.push(call) })),
+  beforeEach: withStoryMocks(resourceHandlers.loaded(undefined, { onRequest: (call) => calls.push(call) })),
 } satisfies Meta<typeof ResourcesPage>;
 
 export default meta;
@@ -92,7 +83,7 @@ export const Loaded: Story = {
 /** Keyboard only, at 375 px: one column; Tab reaches the first promo code's Copy, then its Learn More. */
 export const Phone: Story = {
   parameters: { layout: 'fullscreen' },
-  decorators: [phone],
+  decorators: [phoneFrame],
   beforeEach: () => stubClipboard(copied),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -113,14 +104,14 @@ export const Phone: Story = {
 };
 
 export const Loading: Story = {
-  beforeEach: withMocks(resourceHandlers.pending()),
+  beforeEach: withStoryMocks(resourceHandlers.pending()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('progressbar', { name: 'Loading resources' })).toBeVisible();
   },
 };
 
 export const Empty: Story = {
-  beforeEach: withMocks(resourceHandlers.empty()),
+  beforeEach: withStoryMocks(resourceHandlers.empty()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(NO_RESOURCES)).toBeVisible();
     await expect(within(canvasElement).queryByRole('heading', { level: 2 })).toBeNull();
@@ -129,7 +120,7 @@ export const Empty: Story = {
 
 /** Spec 001 §8: the server's failure and a lost connection both read 'There was an error fetching the resources.'; Try again asks once more. */
 export const Failed: Story = {
-  beforeEach: withMocks(resourceHandlers.failure()),
+  beforeEach: withStoryMocks(resourceHandlers.failure()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(LOAD_FAILED);
@@ -141,7 +132,7 @@ export const Failed: Story = {
 
 export const ConnectionLost: Story = {
   parameters: { visual: { skip: 'the same pixels as Error' } },
-  beforeEach: withMocks(resourceHandlers.networkError()),
+  beforeEach: withStoryMocks(resourceHandlers.networkError()),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(LOAD_FAILED);
   },

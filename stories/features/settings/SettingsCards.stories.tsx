@@ -1,7 +1,6 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { settingsFieldMessages } from '../../../src/api/contract/settings';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { AddressCard, EmailPreferencesCard, PhoneCard, PromotionalCard, SecurityCard } from '../../../src/features/settings/cards';
@@ -9,7 +8,7 @@ import { paths, patterns } from '../../../src/shared/paths';
 import { profileMessages } from '../../../src/shared/profileOptions';
 import { saveHandlers, securityQuestionsFixture, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
 import { affiliateFixture } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUtils';
+import { saveWith, shown } from './settingsPageStory';
 
 /**
  * One settings card at a time, editable (the page's stories show the verification and the cards
@@ -17,12 +16,6 @@ import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUt
  * to, and each card while its save is out. A card alone renders in a fraction of the page's time, so
  * these are cheap to keep.
  */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
 const meta = {
   title: 'Features/Settings/Cards',
   parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,
@@ -32,10 +25,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** At least one element with the text is visible (a field's message may also be the card's). */
-const shown = (root: ReturnType<typeof within>, text: string | RegExp) =>
-  waitFor(() => expect(root.getAllByText(text).some((el: HTMLElement) => el.checkVisibility({ opacityProperty: true }))).toBe(true));
 
 const settled = async () => {
   await animationsSettled();
@@ -73,10 +62,7 @@ export const PhoneInvalid: Story = {
   render: () => <PhoneCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Phone Information');
-    const mobile = c.getByRole('textbox', { name: 'Mobile number' });
-    await userEvent.clear(mobile);
-    await userEvent.type(mobile, '555 01');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Mobile number', '555 01');
     await shown(c, profileMessages.invalidMobile);
     await expect(c.getByRole('button', { name: 'Save' })).toBeVisible();
     await settled();
@@ -88,8 +74,7 @@ export const PhoneRequired: Story = {
   render: () => <PhoneCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Phone Information');
-    await userEvent.clear(c.getByRole('textbox', { name: 'Mobile number' }));
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Mobile number', '');
     await shown(c, settingsFieldMessages.mobile);
     await settled();
   },
@@ -119,10 +104,7 @@ export const SaveConnectionError: Story = {
   render: () => <PhoneCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Phone Information');
-    const phone = c.getByRole('textbox', { name: 'Phone number' });
-    await userEvent.clear(phone);
-    await userEvent.type(phone, '212 555 0199');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Phone number', '212 555 0199');
     await shown(c, CONNECTION_ERROR);
     await expect(c.getByRole('textbox', { name: 'Phone number' })).toHaveValue('212 555 0199');
     await settled();
@@ -134,8 +116,7 @@ export const PromotionalWebsiteRequired: Story = {
   render: () => <PromotionalCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Promotional Methods');
-    await userEvent.clear(c.getByRole('textbox', { name: 'Website' }));
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Website', '');
     await shown(c, settingsFieldMessages.website);
     await settled();
   },
@@ -146,10 +127,7 @@ export const PromotionalWebsiteInvalid: Story = {
   render: () => <PromotionalCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Promotional Methods');
-    const field = c.getByRole('textbox', { name: 'Website' });
-    await userEvent.clear(field);
-    await userEvent.type(field, 'my site');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    const field = await saveWith(c, 'Website', 'my site');
     await shown(c, profileMessages.invalidWebsite);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(expect.stringContaining(profileMessages.invalidWebsite));
@@ -192,10 +170,7 @@ export const EmailTaken: Story = {
   render: () => <EmailPreferencesCard affiliate={affiliateFixture} editable onLocked={onLocked} />,
   play: async ({ canvasElement }) => {
     const c = await edit(canvasElement, 'Email Preferences');
-    const email = c.getByRole('textbox', { name: 'Email' });
-    await userEvent.clear(email);
-    await userEvent.type(email, 'taken@example.com');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Email', 'taken@example.com');
     await shown(c, settingsServerMessages.emailTaken);
     await expect(c.getByRole('textbox', { name: 'Email' })).toHaveValue('taken@example.com');
     await settled();
@@ -266,10 +241,7 @@ export const PromotionalServerError: Story = {
     await userEvent.clear(description);
     await userEvent.click(description);
     await userEvent.paste(DESCRIPTION);
-    const website = c.getByRole('textbox', { name: 'Website' });
-    await userEvent.clear(website);
-    await userEvent.type(website, 'my.blog');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Website', 'my.blog');
     await shown(c, settingsServerMessages.website);
     await expect(c.getByRole('textbox', { name: 'Website' })).toHaveValue('my.blog');
     await expect(c.getByRole('textbox', { name: 'How do you promote campaigns?' })).toHaveValue(DESCRIPTION);

@@ -1,88 +1,21 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { delay, type RequestHandler } from 'msw';
+import type { Meta } from '@storybook/react-vite';
+import { delay } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
-import { affiliateEndpoints, type AffiliateResponse } from '../../../src/api/contract/affiliate';
+import { phone, withMocks } from '../../../.storybook/helpers';
+import { affiliateEndpoints } from '../../../src/api/contract/affiliate';
 import { INCENTIVE_NOTE, EMAIL_NOTICES_HELP } from '../../../src/features/settings/cards';
-import { SettingsPage, settingsText } from '../../../src/features/settings/SettingsPage';
+import { type SettingsPage, settingsText } from '../../../src/features/settings/SettingsPage';
 import { SettingsView } from '../../../src/features/settings/SettingsView';
 import { SettingsScreenWithLock } from '../../../src/features/settings/SettingsLock';
-import { settingsVerificationMessages } from '../../../src/machines/settingsVerification.machine';
-import { paths, patterns } from '../../../src/shared/paths';
 import { EMAIL_UNDELIVERABLE, profileMessages } from '../../../src/shared/profileOptions';
-import { authServerMessages, otpActivateHandlers, otpSetupHandlers, sendCodeHandlers, validCodes, verifyCodeHandlers } from '../../mocks/auth';
-import { otpCancelHandlers, saveHandlers, securityQuestionHandlers, securityQuestionsFixture, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
+import { saveHandlers, securityQuestionHandlers, securityQuestionsFixture, validateEmailHandlers } from '../../mocks/settings';
 import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
 import { mock, perRender } from '../../mocks/http';
-import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUtils';
+import { body, card, choose, dialogShown, editCard, open, saveWith, settingsPageMeta, settled, shown, type Story } from './settingsPageStory';
 
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
-/** The window the server keeps open: an hour ahead, so a story never sees it end. */
-const open = (a: AffiliateResponse = affiliateFixture): AffiliateResponse => ({ ...a, settings_editable_until: new Date(Date.now() + 3_600_000).toISOString() });
-const withoutMobile: AffiliateResponse = { ...affiliateFixture, affiliate_personal_information: { ...affiliateFixture.affiliate_personal_information, mobile_phone: '' } };
-
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
-
-const meta = {
-  title: 'Features/Settings/SettingsPage',
-  component: SettingsPage,
-  parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,
-  beforeEach: withMocks(
-    affiliateHandlers.loaded(),
-    securityQuestionHandlers.loaded(),
-    sendCodeHandlers.sent(),
-    verifyCodeHandlers.byCode(),
-    validatePhoneHandlers.byDigits(),
-    validateEmailHandlers.valid(),
-    saveHandlers.allSaved(),
-    otpSetupHandlers.fresh(),
-    otpActivateHandlers.byCode(),
-    otpCancelHandlers.deactivated(),
-  ),
-} satisfies Meta<typeof SettingsPage>;
-
+/** Settings' loading, read-only and editing of each card; the set-up is in settingsPageStory.tsx. */
+const meta = { title: 'Features/Settings/SettingsPage', ...settingsPageMeta } satisfies Meta<typeof SettingsPage>;
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-const body = () => within(document.body);
-const card = async (canvasElement: HTMLElement, name: string) => within(await within(canvasElement).findByRole('region', { name }));
-/** At least one element with the text is visible (a field's message may also be the card's). */
-const shown = (root: ReturnType<typeof within>, text: string | RegExp) =>
-  waitFor(() => expect(root.getAllByText(text).some((el: HTMLElement) => el.checkVisibility({ opacityProperty: true }))).toBe(true));
-
-/** A dialog has opened and finished its entrance. */
-const dialogShown = async (name: string) => {
-  const dialog = await body().findByRole('dialog', { name });
-  await waitFor(() => expect(dialog.checkVisibility({ opacityProperty: true })).toBe(true));
-  await animationsSettled();
-};
-
-/** Every play ends settled: entrance animations done, the announcements of gone pending buttons dropped. */
-const settled =
-  (play: NonNullable<Story['play']>): Story['play'] =>
-  async (context) => {
-    await play(context);
-    await animationsSettled();
-    forgetDanglingAnnouncements();
-  };
-
-async function choose(root: ReturnType<typeof within>, label: RegExp, option: string) {
-  await userEvent.click(root.getByRole('button', { name: label }));
-  const listbox = await body().findByRole('listbox');
-  await userEvent.click(within(listbox).getByRole('option', { name: option }));
-  await waitFor(() => expect(body().queryByRole('listbox')).toBeNull());
-}
-
-async function editCard(canvasElement: HTMLElement, name: string) {
-  const c = await card(canvasElement, name);
-  await userEvent.click(await c.findByRole('button', { name: `Edit ${name}` }));
-  return c;
-}
 
 /** A spinner until the record is loaded (spec 001 §2.5). */
 export const Loading: Story = {
@@ -120,75 +53,6 @@ export const ReadOnly: Story = {
   }),
 };
 
-/** Edit opens 'Please verify your account'; a code by e-mail; the right code unlocks every card. */
-export const VerifyByEmail: Story = {
-  play: settled(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit your settings' }));
-    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
-    await userEvent.click(dialog.getByRole('button', { name: /Send/ }));
-    await userEvent.type(await dialog.findByRole('textbox', { name: /code/i }), validCodes.verification);
-    await userEvent.click(dialog.getByRole('button', { name: /Submit|Verify/ }));
-    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await shown(canvas, settingsVerificationMessages.verified);
-    await expect(canvas.getByRole('button', { name: 'Edit Personal Information' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Payment Settings' })).toBeVisible();
-  }),
-};
-
-/** A wrong code: the server's message in red, the modal stays open. */
-export const VerifyWrongCode: Story = {
-  play: settled(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit your settings' }));
-    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
-    await userEvent.click(dialog.getByRole('button', { name: /Send/ }));
-    await userEvent.type(await dialog.findByRole('textbox', { name: /code/i }), '111111');
-    await userEvent.click(dialog.getByRole('button', { name: /Submit|Verify/ }));
-    await shown(dialog, authServerMessages.wrongVerificationCode);
-    await expect(body().getByRole('dialog', { name: 'Please verify your account' })).toBeVisible();
-  }),
-};
-
-/** No mobile number: SMS and both are disabled, with the hint. */
-export const VerifyWithoutMobile: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(withoutMobile)),
-  play: settled(async ({ canvasElement }) => {
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Edit your settings' }));
-    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
-    await expect(dialog.getByRole('radio', { name: 'SMS' })).toBeDisabled();
-    await expect(dialog.getByRole('radio', { name: 'Both' })).toBeDisabled();
-    await shown(dialog, settingsText.smsHint);
-  }),
-};
-
-/** Cancel closes the modal; the page stays read-only. */
-export const VerifyCancelled: Story = {
-  play: settled(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit your settings' }));
-    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
-    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: /^Edit (?!your)/ })).toBeNull();
-  }),
-};
-
-/** The verification modal's first step has its own Cancel (beside Send Code); the page stays read-only. */
-export const VerifyFirstStepCancel: Story = {
-  play: settled(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Edit your settings' }));
-    const dialog = within(await body().findByRole('dialog', { name: 'Please verify your account' }));
-    await dialogShown('Please verify your account');
-    await expect(dialog.getByRole('button', { name: 'Send Code' })).toBeVisible();
-    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeVisible();
-  }),
-};
-
 /** Already verified in this session (the record's window): every card offers Edit. */
 export const Editable: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open())),
@@ -204,10 +68,7 @@ export const PersonalInvalidMobile: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open())),
   play: settled(async ({ canvasElement }) => {
     const c = await editCard(canvasElement, 'Personal Information');
-    const mobile = c.getByRole('textbox', { name: 'Mobile number' });
-    await userEvent.clear(mobile);
-    await userEvent.type(mobile, '555');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Mobile number', '555');
     await shown(c, profileMessages.invalidMobile);
   }),
 };
@@ -217,14 +78,14 @@ export const PersonalNameRequired: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open())),
   play: settled(async ({ canvasElement }) => {
     const c = await editCard(canvasElement, 'Personal Information');
-    await userEvent.clear(c.getByRole('textbox', { name: 'Name' }));
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Name', '');
     await shown(c, 'Please enter your name.');
   }),
 };
 
 /** Personal information saved: back to read-only with the server's message, the body it sent. */
 const personalSpy = fn();
+
 export const PersonalSaved: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open()), saveHandlers.saved('personalDetails', { onRequest: (call) => personalSpy(call.body) })),
   play: settled(async ({ canvasElement }) => {
@@ -248,7 +109,9 @@ const questionsHeld = perRender(() => {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 });
+
 const records = perRender(() => ({ count: 0 }));
+
 export const SavedWhileAnotherCallIsOut: Story = {
   beforeEach: withMocks(
     mock(affiliateEndpoints.getAffiliate, async () => {
@@ -349,10 +212,7 @@ export const EmailInvalid: Story = {
   beforeEach: withMocks(affiliateHandlers.loaded(open()), validateEmailHandlers.invalid()),
   play: settled(async ({ canvasElement }) => {
     const c = await editCard(canvasElement, 'Email Preferences');
-    const email = c.getByRole('textbox', { name: 'Email' });
-    await userEvent.clear(email);
-    await userEvent.type(email, 'someone@spam.example');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
+    await saveWith(c, 'Email', 'someone@spam.example');
     await shown(c, 'This email address is invalid.');
   }),
 };
@@ -364,101 +224,6 @@ export const EmailNoticesHelp: Story = {
     await userEvent.click(c.getByRole('button', { name: 'What are campaign notices?' }));
     const dialog = within(await body().findByRole('dialog', { name: 'About campaign notices' }));
     await shown(dialog, EMAIL_NOTICES_HELP);
-  }),
-};
-
-/** Security: the new passwords differ. */
-export const SecurityPasswordsDiffer: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open())),
-  play: settled(async ({ canvasElement }) => {
-    const c = await editCard(canvasElement, 'Security');
-    await userEvent.type(c.getByLabelText(/^Current password/), 'Demo-2026!');
-    await userEvent.type(c.getByLabelText(/^New password/), 'Sunny-day-42');
-    await userEvent.type(c.getByLabelText(/^Re-enter new password/), 'Sunny-day-43');
-    await userEvent.type(c.getByRole('textbox', { name: 'Answer 1' }), 'Rex');
-    await userEvent.type(c.getByRole('textbox', { name: 'Answer 2' }), 'Elm');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
-    await shown(c, profileMessages.passwordsDontMatch);
-  }),
-};
-
-/** Security: the server says the current password is wrong. */
-export const SecurityWrongPassword: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open()), saveHandlers.failed('securityDetails', settingsServerMessages.wrongPassword)),
-  play: settled(async ({ canvasElement }) => {
-    const c = await editCard(canvasElement, 'Security');
-    await userEvent.type(c.getByLabelText(/^Current password/), 'not-it');
-    await userEvent.type(c.getByRole('textbox', { name: 'Answer 1' }), 'Rex');
-    await userEvent.type(c.getByRole('textbox', { name: 'Answer 2' }), 'Elm');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
-    await shown(c, settingsServerMessages.wrongPassword);
-  }),
-};
-
-/** The window closed on the server: a save answers 403, the page is read-only again and says why. */
-export const WindowClosed: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open()), saveHandlers.failed('phoneDetails', settingsServerMessages.locked, 403)),
-  play: settled(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const c = await editCard(canvasElement, 'Phone Information');
-    await userEvent.click(c.getByRole('button', { name: 'Save' }));
-    await shown(canvas, settingsServerMessages.locked);
-    await expect(canvas.getByRole('button', { name: 'Edit your settings' })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: 'Edit Phone Information' })).toBeNull();
-  }),
-};
-
-/** Two-factor off: Set up opens '2-step Verification Setup'. */
-export const TwoFactorSetUp: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open())),
-  play: settled(async ({ canvasElement }) => {
-    const c = await card(canvasElement, '2-Factor Authentication');
-    await userEvent.click(c.getByRole('button', { name: 'Set up' }));
-    await dialogShown('2-step Verification Setup');
-  }),
-};
-
-/** Two-factor set-up opened from Settings can be left: its Cancel, the ×, and Escape close it. */
-export const TwoFactorSetUpCanBeClosed: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open())),
-  play: settled(async ({ canvasElement }) => {
-    const c = await card(canvasElement, '2-Factor Authentication');
-    const setUp = c.getByRole('button', { name: 'Set up' });
-    const gone = () => waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await userEvent.click(setUp);
-    await dialogShown('2-step Verification Setup');
-    await userEvent.click(await body().findByRole('button', { name: 'Cancel' }));
-    await gone();
-    await userEvent.click(setUp);
-    await dialogShown('2-step Verification Setup');
-    await userEvent.click(within(body().getByRole('dialog')).getByRole('button', { name: 'Close' }));
-    await gone();
-    await userEvent.click(setUp);
-    await dialogShown('2-step Verification Setup');
-    await body().findByRole('button', { name: 'Next' });
-    await userEvent.keyboard('{Escape}');
-    await gone();
-    await expect(c.queryByText('Google Authenticator is now active on your account.')).toBeNull();
-  }),
-};
-
-/** Two-factor on: 'Google 2-fa Settings' turns into the red 'Deactivate Google Authenticator'. */
-export const TwoFactorDeactivate: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded(open({ ...affiliateFixture, otp_details: { otp_key: 'active' } }))),
-  play: settled(async ({ canvasElement }) => {
-    const c = await card(canvasElement, '2-Factor Authentication');
-    await userEvent.click(c.getByRole('button', { name: 'Google 2-fa Settings' }));
-    await userEvent.click(await c.findByRole('button', { name: 'Deactivate Google Authenticator' }));
-    await shown(c, 'Google Authenticator has been deactivated.');
-  }),
-};
-
-/** A Payoneer change pending with no platform set: 'Payoneer (Pending)'. */
-export const PaymentPending: Story = {
-  beforeEach: withMocks(affiliateHandlers.loaded({ ...affiliateFixture, payment_information: { payee: '', method: '', platform: '', tmp_payoneer: 1 } })),
-  play: settled(async ({ canvasElement }) => {
-    const c = await card(canvasElement, 'Payment Information');
-    await expect(c.getByText('Payoneer (Pending)')).toBeVisible();
   }),
 };
 

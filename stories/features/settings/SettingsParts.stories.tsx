@@ -1,7 +1,6 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { PaymentCard } from '../../../src/features/settings/PaymentCard';
 import { ProviderCard } from '../../../src/features/settings/payment/ProviderCard';
@@ -14,18 +13,11 @@ import { TextField } from '../../../src/ui/TextField';
 import { otpActivateHandlers, otpSetupHandlers } from '../../mocks/auth';
 import { otpCancelHandlers } from '../../mocks/settings';
 import { affiliateFixture } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements } from '../shell/storyUtils';
 
 /**
  * The settings page's parts on their own (the page's stories show them together): the generic card,
  * the two-factor card and its set-up flow, the payment card, a provider card of the payment modal.
  */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
 const meta = {
   title: 'Features/Settings/Parts',
   parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,

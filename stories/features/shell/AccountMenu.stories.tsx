@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AccountMenu } from '../../../src/features/shell/AccountMenu';
 import { storageKeys } from '../../../src/lib/storageKeys';
-import { screen } from './storyUtils';
+import { paths } from '../../../src/shared/paths';
+import { screen } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: Settings, Account Balances, Global Postback, Logout. */
 const meta = {
@@ -22,6 +23,9 @@ export const Open: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Account: Jordan Demo' }));
     const items = within(await screen().findByRole('menu')).getAllByRole('menuitem');
     await expect(items.map((i) => i.textContent)).toEqual(['Settings', 'Account Balances', 'Global Postback', 'Logout']);
+    await expect(items[0]).toHaveAttribute('href', paths.settings);
+    await expect(items[1]).toHaveAttribute('href', paths.accountBalance);
+    await expect(items[2]).toHaveAttribute('href', paths.globalPostback);
     await userEvent.keyboard('{ArrowUp}{Enter}');
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
     // The menu closes and focus goes back to the trigger (the screenshot must not race it).
@@ -29,7 +33,7 @@ export const Open: Story = {
   },
 };
 
-/** Issue 13: the theme (System, Light, Dark) is chosen here and remembered on the device. */
+/** The theme (System, Light, Dark) is chosen here and remembered on the device. */
 export const ThemeChoice: Story = {
   play: async ({ canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Account: Jordan Demo' });

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { paths } from '../../../src/shared/paths';
 import { shellHandlers } from '../../mocks/shell';
-import { shellArgs } from './storyUtils';
+import { shellArgs } from '../../../.storybook/helpers';
 
 /**
  * How wide the screen's column is on a wide window: the shell gives the screen (between the two

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ManagerContactModal } from '../../../src/features/shell/ManagerContactModal';
 import { managerFixture } from '../../mocks/shell';
-import { animationsSettled, screen } from './storyUtils';
+import { animationsSettled, screen } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: the manager's name, phone, e-mail, messaging handle and QR code. */
 const meta = {

@@ -5,7 +5,7 @@ import { MobileBottomBar } from '../../../src/features/shell/MobileBottomBar';
 import { navLinks } from '../../../src/features/shell/navigation';
 import { NewsDropdown } from '../../../src/features/shell/NewsDropdown';
 import { newsFixture } from '../../mocks/shell';
-import { portalFrame, RouteProbe, screen } from './storyUtils';
+import { portalFrame, RouteProbe, screen } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: the mobile bottom bar with navigation, news and account menus (375 px). */
 const meta = {

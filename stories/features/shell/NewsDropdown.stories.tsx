@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { NewsDropdown } from '../../../src/features/shell/NewsDropdown';
 import { newsFixture } from '../../mocks/shell';
-import { screen } from './storyUtils';
+import { screen } from '../../../.storybook/helpers';
 
 /** Spec 000 §4: the news bell and its dropdown. */
 const meta = {

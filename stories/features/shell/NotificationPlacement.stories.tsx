@@ -5,7 +5,7 @@ import { paths } from '../../../src/shared/paths';
 import { Button } from '../../../src/ui/Button';
 import { TextField } from '../../../src/ui/TextField';
 import { notificationHandlers, shellHandlers } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, screen, shellArgs } from './storyUtils';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, screen, shellArgs } from '../../../.storybook/helpers';
 
 /**
  * Where the notification pop-ups sit in the signed-in shell (docs/portal-shell.md): never over the

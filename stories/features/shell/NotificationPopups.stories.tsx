@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NotificationPopups } from '../../../src/features/shell/NotificationPopups';
 import { notificationsFixture } from '../../mocks/shell';
-import { animationsSettled } from './storyUtils';
+import { animationsSettled } from '../../../.storybook/helpers';
 
 /** Spec 000 §4: the notification pop-ups with their close buttons and Clear All. */
 const meta = {

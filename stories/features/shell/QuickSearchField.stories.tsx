@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { QuickSearchField, type QuickSearchFieldProps } from '../../../src/features/shell/QuickSearchField';
 import { QUICK_SEARCH_ERROR } from '../../../src/features/shell/QuickSearch';
 import { campaignsFixture } from '../../mocks/shell';
-import { screen } from './storyUtils';
+import { screen } from '../../../.storybook/helpers';
 
 const matches = campaignsFixture.slice(0, 4).map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
 
@@ -45,7 +45,7 @@ export const Empty: Story = {
 export const Suggestions: Story = {
   parameters: {
     visual: {
-      skip: "the list closes whenever the field loses focus, and in a full run the story runner's other page can take the browser's focus mid-story (the list was closed in both attempts of one rehearsal at stop 34, with no key pressed); the open list's frame is in the Loading, No Matches and Error screenshots, and play checks the suggestions",
+      skip: "the list closes whenever the field loses focus, and in a full run the story runner's other page can take the browser's focus mid-story (the list was closed in both attempts of one rehearsal, with no key pressed); the open list's frame is in the Loading, No Matches and Error screenshots, and play checks the suggestions",
     },
   },
   play: async ({ canvasElement, args }) => {
@@ -63,7 +63,7 @@ export const Suggestions: Story = {
 export const SelectSuggestion: Story = {
   parameters: {
     visual: {
-      skip: "after Enter the list stays open or closes depending on whether the field kept focus in a full run (seen once at stop 33, both themes); the open list is the Suggestions story's screenshot, and play checks what Enter does",
+      skip: "after Enter the list stays open or closes depending on whether the field kept focus in a full run (seen once, both themes); the open list is the Suggestions story's screenshot, and play checks what Enter does",
     },
   },
   play: async ({ canvasElement, args }) => {

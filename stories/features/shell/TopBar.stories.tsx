@@ -5,7 +5,7 @@ import { NewsDropdown } from '../../../src/features/shell/NewsDropdown';
 import { QuickSearch } from '../../../src/features/shell/QuickSearch';
 import { TopBar } from '../../../src/features/shell/TopBar';
 import { newsFixture, quickSearchHandlers } from '../../mocks/shell';
-import { portalFrame } from './storyUtils';
+import { portalFrame } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: the fixed top bar. */
 const meta = {

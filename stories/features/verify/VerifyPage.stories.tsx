@@ -1,19 +1,12 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
-import type { PortalParameters } from '../../../.storybook/helpers';
+import { phone, withMocks, type PortalParameters } from '../../../.storybook/helpers';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { VerifyPage, verifyText } from '../../../src/features/verify/VerifyPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { verifyHandlers } from '../../mocks/verify';
 
 /** /verify: the three outcomes of the confirmation link (spec 002 §2, §4), loading and no answer. */
-const withMocks =
-  (...handlers: (RequestHandler | RequestHandler[])[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers.flat());
-  };
-
 const call = fn();
 const meta = {
   title: 'Features/Verify/VerifyPage',
@@ -80,7 +73,7 @@ export const NoAnswer: Story = {
 
 /** At 375 px: the manager card and the steps fit. */
 export const Phone: Story = {
-  parameters: { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } },
+  parameters: phone,
   beforeEach: withMocks(verifyHandlers.verified()),
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1, name: verifyText.verified });

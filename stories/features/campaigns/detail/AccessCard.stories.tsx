@@ -1,6 +1,5 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import type { CampaignDetail } from '../../../../src/api/contract/campaignDetail';
 import { AccessCard } from '../../../../src/features/campaigns/detail/AccessCard';
 import { APPLICATION_MESSAGES } from '../../../../src/shared/campaignApplication';
@@ -8,30 +7,24 @@ import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
+import { mocksWith, shows } from '../../../../.storybook/helpers';
 
 /** The access card of the campaign page (spec 000 §4 "Campaign access"), in each status. */
 const withStatus = (details: Partial<CampaignDetail['details']>): CampaignDetail => ({ ...campaignFixture, details: { ...campaignFixture.details, ...details } });
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers, affiliateHandlers.loaded(), trackingLinkHandlers.answer(), campaignAccessHandlers.questions(), campaignAccessHandlers.sent());
-  };
+const withStoryMocks = mocksWith({
+  defaults: () => [affiliateHandlers.loaded(), trackingLinkHandlers.answer(), campaignAccessHandlers.questions(), campaignAccessHandlers.sent()],
+});
 
 const meta = {
   title: 'Features/Campaigns/AccessCard',
   component: AccessCard,
   args: { campaign: campaignFixture },
   decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
-  beforeEach: withMocks(),
+  beforeEach: withStoryMocks(),
 } satisfies Meta<typeof AccessCard>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const shows = async (root: HTMLElement, text: string | RegExp) => {
-  const el = await within(root).findByText(text);
-  await waitFor(() => expect(el).toBeVisible());
-};
 
 /** Approved: the start button opens the link builder (loaded with the button). */
 export const Approved: Story = {

@@ -1,34 +1,26 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ApplicationModal } from '../../../../src/features/campaigns/detail/application/ApplicationModal';
 import { APPLICATION_MESSAGES as M } from '../../../../src/shared/campaignApplication';
 import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
 import { campaignFixture } from '../../../mocks/campaignDetail';
-import type { MockCall } from '../../../mocks/http';
 import { body, choose, dialog, fillValid, submit } from './applicationForm';
+import { recordingMocks, shows } from '../../../../.storybook/helpers';
 
 /**
- * The campaign application modal (spec 000 sections 2, 4, 5, 8; issue 15): loading, the load
+ * The campaign application modal (spec 000 sections 2, 4, 5, 8): loading, the load
  * failure, every validation message, the per-traffic-type source questions, sending, success, the
  * server's refusal and the by-request limit.
  */
 const campaign = { ...campaignFixture, details: { ...campaignFixture.details, affiliate_campaign_status: 'Not requested' as const } };
-const calls: MockCall[] = [];
-const spy = { onRequest: (call: MockCall) => calls.push(call) };
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    calls.length = 0;
-    msw.use(...handlers);
-  };
+const { calls, spy, withStoryMocks } = recordingMocks();
 
 const meta = {
   title: 'Features/Campaigns/ApplicationModal',
   component: ApplicationModal,
   args: { campaign, onClose: fn() },
   parameters: { layout: 'fullscreen' },
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sent(spy)),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sent(spy)),
 } satisfies Meta<typeof ApplicationModal>;
 
 export default meta;
@@ -37,15 +29,10 @@ type Story = StoryObj<typeof meta>;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(120).fill(1)]);
 
 /** Visible once the modal has finished coming in (it fades in). */
-const shows = async (root: ReturnType<typeof within>, text: string | RegExp) => {
-  const el = await root.findByText(text);
-  await waitFor(() => expect(el).toBeVisible());
-};
-
-export const Loading: Story = { beforeEach: withMocks(campaignAccessHandlers.questionsPending()) };
+export const Loading: Story = { beforeEach: withStoryMocks(campaignAccessHandlers.questionsPending()) };
 
 export const LoadFailed: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questionsFail()),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questionsFail()),
   play: async () => {
     const d = within(await dialog());
     await shows(d, M.loadFailed);
@@ -66,7 +53,7 @@ export const Empty: Story = {
 
 /** Submit with nothing filled in: every required field says what it needs; nothing is sent. */
 export const EveryMessage: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(['Which lists do you mail?', '', 'Your website?']), campaignAccessHandlers.sent(spy)),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(['Which lists do you mail?', '', 'Your website?']), campaignAccessHandlers.sent(spy)),
   play: async () => {
     const d = within(await dialog());
     await d.findByRole('textbox', { name: /Which lists do you mail/ });
@@ -155,7 +142,7 @@ export const Sent: Story = {
 };
 
 export const ApprovedAtOnce: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.approved()),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.approved()),
   play: async () => {
     await fillValid();
     await submit();
@@ -165,7 +152,7 @@ export const ApprovedAtOnce: Story = {
 
 /** While sending, Submit shows its spinner and cannot be pressed again. */
 export const Sending: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sending()),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.sending()),
   play: async () => {
     await fillValid();
     await submit();
@@ -175,7 +162,7 @@ export const Sending: Story = {
 
 /** The server refuses: its message shows and Submit can be pressed again. */
 export const ServerError: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.refused(M.trafficNotAllowed)),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.refused(M.trafficNotAllowed)),
   play: async () => {
     await fillValid();
     await submit();
@@ -186,7 +173,7 @@ export const ServerError: Story = {
 };
 
 export const LimitReached: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.limitReached()),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.limitReached()),
   play: async () => {
     await fillValid();
     await submit();
@@ -195,7 +182,7 @@ export const LimitReached: Story = {
 };
 
 export const ConnectionError: Story = {
-  beforeEach: withMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.networkError()),
+  beforeEach: withStoryMocks(campaignAccessHandlers.questions(), campaignAccessHandlers.networkError()),
   play: async () => {
     await fillValid();
     await submit();

@@ -1,7 +1,6 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { PortalParameters } from '../../../../.storybook/helpers';
+import { mocksWith, type PortalParameters } from '../../../../.storybook/helpers';
 import { CampaignPage } from '../../../../src/features/campaigns/detail/CampaignPage';
 import { paths, patterns } from '../../../../src/shared/paths';
 import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
@@ -13,11 +12,9 @@ import { dialog, fillValid, submit } from './applicationForm';
 
 /** Spec 000 §2 Campaign page: every card, the bookmark, the pickers in view mode and the suppression list. */
 const at = (id = 1205) => ({ layout: 'fullscreen', router: { path: patterns.campaign, initialEntries: [paths.campaign(id)] } }) satisfies PortalParameters & { layout: string };
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers, campaignDetailHandlers.addBookmark(), campaignDetailHandlers.removeBookmark(), campaignDetailHandlers.suppression([]), affiliateHandlers.loaded(), trackingLinkHandlers.answer(), ...postbackDefaults());
-  };
+const withStoryMocks = mocksWith({
+  defaults: () => [campaignDetailHandlers.addBookmark(), campaignDetailHandlers.removeBookmark(), campaignDetailHandlers.suppression([]), affiliateHandlers.loaded(), trackingLinkHandlers.answer(), ...postbackDefaults()],
+});
 const frame = (width: number) => (Story: () => React.ReactElement) => (
   <div data-testid="frame" style={{ padding: 16, width, boxSizing: 'content-box' }}>
     <Story />
@@ -29,7 +26,7 @@ const meta = {
   component: CampaignPage,
   parameters: at(),
   decorators: [frame(1100)],
-  beforeEach: withMocks(campaignDetailHandlers.campaign()),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign()),
 } satisfies Meta<typeof CampaignPage>;
 
 export default meta;
@@ -70,24 +67,24 @@ export const Approved: Story = {
   },
 };
 
-export const Loading: Story = { beforeEach: withMocks(campaignDetailHandlers.pending()) };
+export const Loading: Story = { beforeEach: withStoryMocks(campaignDetailHandlers.pending()) };
 
 export const NotFound: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.notFound()),
+  beforeEach: withStoryMocks(campaignDetailHandlers.notFound()),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText("This campaign doesn't exist.")).toBeVisible());
   },
 };
 
 export const ConnectionFailed: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.networkError()),
+  beforeEach: withStoryMocks(campaignDetailHandlers.networkError()),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText("This campaign doesn't exist.")).toBeVisible());
   },
 };
 
 export const ManyCountries: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ allowed_countries: ['AT', 'BE', 'DE', 'ES', 'FR', 'IE', 'IT', 'NL'] })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ allowed_countries: ['AT', 'BE', 'DE', 'ES', 'FR', 'IE', 'IT', 'NL'] })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement);
@@ -100,7 +97,7 @@ export const ManyCountries: Story = {
 };
 
 export const AllCountriesNoExpiry: Story = {
-  beforeEach: withMocks(
+  beforeEach: withStoryMocks(
     campaignDetailHandlers.campaign({
       allowed_countries: [],
       all_countries: 'Y',
@@ -130,7 +127,7 @@ export const Expiring: Story = {
 
 /** Paused: said above the page with why (its links will not pay), and beside the name. */
 export const Paused: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { paused: 'Y' } })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { paused: 'Y' } })),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const h1 = await heading(canvasElement);
@@ -154,7 +151,7 @@ export const PausedMobile: Story = {
 };
 
 export const RequestApprovalToRun: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Request approval to run' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/asks you to request approval/)).toBeVisible());
     // The warning button opens the application.
@@ -169,7 +166,7 @@ export const RequestApprovalToRun: Story = {
  * vanished with the reload.
  */
 export const ApprovedAtOnce: Story = {
-  beforeEach: (context) => withMocks(...campaignAccessHandlers.approvedAtOnce(), campaignAccessHandlers.questions())(context),
+  beforeEach: (context) => withStoryMocks(...campaignAccessHandlers.approvedAtOnce(), campaignAccessHandlers.questions())(context),
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Request access' }));
@@ -188,7 +185,7 @@ export const ApprovedAtOnce: Story = {
 
 /** Not requested yet: Request access opens the application modal, which loads the campaign's questions. */
 export const RequestAccess: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested' } }), campaignAccessHandlers.questions(['Which lists do you mail?', '', ''])),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested' } }), campaignAccessHandlers.questions(['Which lists do you mail?', '', ''])),
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Request access' }));
@@ -200,7 +197,7 @@ export const RequestAccess: Story = {
 };
 
 export const Rejected: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Rejected' } })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Rejected' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/Your last request to run this campaign was not approved\./)).toBeVisible());
     await expect(within(canvasElement).getByRole('button', { name: 'Request access' })).toBeVisible();
@@ -210,7 +207,7 @@ export const Rejected: Story = {
 };
 
 export const RequestLimitReached: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested', request_limit_reached: 'Y' } })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested', request_limit_reached: 'Y' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () =>
       expect(
@@ -245,7 +242,7 @@ export const BuildTrackingLink: Story = {
 };
 
 export const PendingRequest: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Pending' } })),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Pending' } })),
   play: async ({ canvasElement }) => {
     await waitFor(async () => expect(await within(canvasElement).findByText(/Your request to run this campaign is waiting for review\./)).toBeVisible());
   },
@@ -290,7 +287,7 @@ export const LandingPagePreview: Story = {
 };
 
 export const SuppressionList: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.campaign(), campaignDetailHandlers.suppression(['https://novalend.example.com/suppression.txt'])),
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign(), campaignDetailHandlers.suppression(['https://novalend.example.com/suppression.txt'])),
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Suppression list' }));
@@ -317,7 +314,7 @@ export const BookmarkAdds: Story = {
 };
 
 export const BookmarkFails: Story = {
-  beforeEach: withMocks(campaignDetailHandlers.addBookmarkFails(), campaignDetailHandlers.campaign()),
+  beforeEach: withStoryMocks(campaignDetailHandlers.addBookmarkFails(), campaignDetailHandlers.campaign()),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement);
@@ -328,7 +325,7 @@ export const BookmarkFails: Story = {
 };
 
 export const LongName: Story = {
-  beforeEach: withMocks(
+  beforeEach: withStoryMocks(
     campaignDetailHandlers.campaign({ details: { name: 'NovaLendPersonalLoansSuperLongNameWithoutAnySpaces - Qualified Lead for the United States and Canada, desktop and mobile, search and social' } }),
   ),
   play: async ({ canvasElement }) => {

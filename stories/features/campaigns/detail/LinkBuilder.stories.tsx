@@ -1,5 +1,4 @@
-import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { LinkBuilder } from '../../../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { linkBuilderMessages } from '../../../../src/machines/linkBuilder.machine';
@@ -7,13 +6,9 @@ import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
 import { copiedFeedbackGone, stubClipboard } from '../../../mocks/clipboard';
+import { withMocks } from '../../../../.storybook/helpers';
 
 /** Spec 000 §4 "Link builder flow": the five steps, the pickers in select mode, the link and its states. */
-const withMocks =
-  (...handlers: RequestHandler[]) =>
-  <A,>({ msw }: StoryContext<A>) => {
-    msw.use(...handlers);
-  };
 const sent: MockCall[] = [];
 const spy = { onRequest: (call: MockCall) => sent.push(call) };
 const campaign = { ...campaignFixture, allowed_traffic_types: { ...campaignFixture.allowed_traffic_types, S: 'Y' as const, M: 'Y' as const } };

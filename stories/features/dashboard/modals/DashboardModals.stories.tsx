@@ -7,7 +7,7 @@ import { DashboardModals } from '../../../../src/features/dashboard/modals/Dashb
 import { SUBMITTED_LABEL } from '../../../../src/features/dashboard/modals/MissingDocumentsModal';
 import { dashboardDefaults, dashboardHandlers } from '../../../mocks/dashboard';
 import { managerFixture } from '../../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
+import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../../../.storybook/helpers';
 import { paths, patterns } from '../../../../src/shared/paths';
 
 /**

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { IntroSurveyModal, selectionLabel } from '../../../../src/features/dashboard/modals/IntroSurveyModal';
 import { ISO_COUNTRIES } from '../../../../src/shared/countries';
 import { verticalsFixture } from '../../../mocks/dashboard';
-import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
+import { dialogShown, forgetDanglingAnnouncements, screen } from '../../../../.storybook/helpers';
 
 /** Spec 002 §2, §4, §5: the intro survey, state by state (the container drives it with introSurveyMachine). */
 const meta = {
@@ -32,16 +32,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialog = async () => {
-  const d = await screen().findByRole('dialog');
-  await waitFor(() => expect(d).toBeVisible());
-  await animationsSettled();
-  return d;
-};
-
 export const Empty: Story = {
   play: async ({ args }) => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByRole('heading', { name: 'Tell us about your traffic' })).toBeVisible();
     await userEvent.click(within(d).getByRole('button', { name: /Target countries/ }));
     const list = await screen().findByRole('listbox');
@@ -58,7 +51,7 @@ export const Empty: Story = {
 export const FewChosen: Story = {
   args: { chosenCountries: ['CA', 'US', 'GB'], chosenVerticals: [11, 21] },
   play: async () => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByRole('button', { name: /Target countries/ })).toHaveTextContent('Canada, United Kingdom, United States of America');
     await expect(within(d).getByRole('button', { name: /Target verticals/ })).toHaveTextContent('Personal Loans, Solar');
   },
@@ -68,7 +61,7 @@ export const FewChosen: Story = {
 export const ManyChosen: Story = {
   args: { chosenCountries: ['CA', 'US', 'GB', 'AU'], chosenVerticals: [11, 21, 31] },
   play: async () => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByRole('button', { name: /Target countries/ })).toHaveTextContent('4 selected');
     await expect(within(d).getByRole('button', { name: /Target verticals/ })).toHaveTextContent('3 selected');
     await expect(selectionLabel(['a', 'b', 'c'], 3)).toBe('a, b, c');
@@ -80,38 +73,38 @@ export const ManyChosen: Story = {
 export const MissingHighlighted: Story = {
   args: { chosenCountries: ['CA'], showMissing: true },
   play: async () => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByRole('button', { name: /Target verticals/ }).closest('[data-invalid]')).not.toBeNull();
     await expect(within(d).getByRole('button', { name: /Target countries/ }).closest('[data-invalid]')).toBeNull();
   },
 };
 
-export const LoadingVerticals: Story = { args: { step: 'loadingVerticals', verticals: [] }, play: async () => void (await dialog()) };
+export const LoadingVerticals: Story = { args: { step: 'loadingVerticals', verticals: [] }, play: async () => void (await dialogShown()) };
 
 export const VerticalsFailed: Story = {
   args: { step: 'loadFailed', verticals: [], error: 'An error occurred while fetching verticals.' },
   play: async ({ args }) => {
-    const d = await dialog();
+    const d = await dialogShown();
     await userEvent.click(within(d).getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
 
-export const Saving: Story = { args: { step: 'saving', chosenCountries: ['CA'], chosenVerticals: [11] }, play: async () => void (await dialog()) };
+export const Saving: Story = { args: { step: 'saving', chosenCountries: ['CA'], chosenVerticals: [11] }, play: async () => void (await dialogShown()) };
 
 export const SaveFailed: Story = {
   args: { chosenCountries: ['CA'], chosenVerticals: [11], error: 'Unknown country code: XX.' },
   play: async () => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByRole('alert')).toHaveTextContent('Unknown country code: XX.');
   },
 };
 
-/** Spec 002 §4 (issue 13): a click on the error banner dismisses it. */
+/** Spec 002 §4: a click on the error banner dismisses it. */
 export const SaveFailedDismissed: Story = {
   args: { chosenCountries: ['CA'], chosenVerticals: [11], error: 'Unknown country code: XX.' },
   play: async () => {
-    const d = await dialog();
+    const d = await dialogShown();
     await userEvent.click(within(d).getByRole('alert'));
     await waitFor(() => expect(within(d).queryByRole('alert')).toBeNull());
   },
@@ -120,7 +113,7 @@ export const SaveFailedDismissed: Story = {
 export const ThankYou: Story = {
   args: { step: 'thankYou', thanks: 'Thank you! Your targets have been saved.' },
   play: async ({ args }) => {
-    const d = await dialog();
+    const d = await dialogShown();
     await expect(within(d).getByText('Thank you! Your targets have been saved.')).toBeVisible();
     await userEvent.click(within(d).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await expect(args.onClose).toHaveBeenCalled();

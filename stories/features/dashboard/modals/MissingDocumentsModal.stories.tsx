@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MissingDocumentsModal, SUBMITTED_LABEL } from '../../../../src/features/dashboard/modals/MissingDocumentsModal';
 import { paths } from '../../../../src/shared/paths';
-import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../shell/storyUtils';
+import { animationsSettled, forgetDanglingAnnouncements, phone, screen } from '../../../../.storybook/helpers';
 
 /** Spec 002 §4, flag 148: 'Remind me later', or the confirmed 'I have submitted my documents...'. */
 const meta = {
@@ -26,7 +26,7 @@ export const Default: Story = {
   play: async ({ args }) => {
     const d = await dialog();
     await fitsTheScreen(d);
-    // The payment settings it mentions are one click away (issue 13).
+    // The payment settings it mentions are one click away.
     await expect(within(d).getByRole('link', { name: 'payment settings' })).toHaveAttribute('href', paths.settings);
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
     await expect(args.onRemindLater).toHaveBeenCalledTimes(1);
@@ -57,7 +57,6 @@ export const ConfirmFailed: Story = {
   },
 };
 
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 
 /** The dialog lies inside the screen and every button inside the dialog, the long answer's too. */
 const fitsTheScreen = async (d: HTMLElement) => {

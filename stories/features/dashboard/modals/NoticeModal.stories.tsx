@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NoticeModal } from '../../../../src/features/dashboard/modals/NoticeModal';
 import { Button } from '../../../../src/ui/Button';
-import { animationsSettled, RouteProbe, screen } from '../../shell/storyUtils';
+import { dialogShown, RouteProbe } from '../../../../.storybook/helpers';
 import { paths } from '../../../../src/shared/paths';
 
 /**
@@ -32,17 +32,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function dialog(name: string) {
-  const d = await screen().findByRole('dialog', { name });
-  await waitFor(() => expect(d).toBeVisible());
-  await animationsSettled();
-  return d;
-}
-
 /** The LinkButton navigates to /settings and closes the notice on its way. */
 export const SettingsLink: Story = {
   play: async ({ args, canvasElement }) => {
-    const d = await dialog('Set up your payment method');
+    const d = await dialogShown('Set up your payment method');
     const link = within(d).getByRole('link', { name: 'Go to Settings' });
     await expect(link).toHaveAttribute('href', paths.settings);
     await userEvent.click(link);
@@ -53,7 +46,7 @@ export const SettingsLink: Story = {
 
 export const SecondaryCloses: Story = {
   play: async ({ args }) => {
-    const d = await dialog('Set up your payment method');
+    const d = await dialogShown('Set up your payment method');
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
     await expect(args.onClose).toHaveBeenCalledTimes(1);
   },
@@ -68,7 +61,7 @@ export const OwnActionWithError: Story = {
     errorMessage: 'Connection error.',
   },
   play: async () => {
-    const d = await dialog('Missing documents');
+    const d = await dialogShown('Missing documents');
     await expect(within(d).getByRole('button', { name: 'I have submitted my documents' })).toBeVisible();
     await expect(within(d).queryByRole('link')).toBeNull();
     await expect(within(d).getByText('Connection error.')).toBeInTheDocument();

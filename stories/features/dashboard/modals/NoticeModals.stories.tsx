@@ -4,7 +4,7 @@ import { ChatAppAnnouncementModal } from '../../../../src/features/dashboard/mod
 import { InvalidEmailModal } from '../../../../src/features/dashboard/modals/InvalidEmailModal';
 import { MissingMobileModal } from '../../../../src/features/dashboard/modals/MissingMobileModal';
 import { PaymentMethodModal } from '../../../../src/features/dashboard/modals/PaymentMethodModal';
-import { animationsSettled, RouteProbe, screen } from '../../shell/storyUtils';
+import { dialogShown, RouteProbe } from '../../../../.storybook/helpers';
 import { paths } from '../../../../src/shared/paths';
 
 /**
@@ -33,16 +33,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function dialog(name: string) {
-  const d = await screen().findByRole('dialog', { name });
-  await waitFor(() => expect(d).toBeVisible());
-  await animationsSettled();
-  return d;
-}
-
 export const PaymentMethod: Story = {
   play: async ({ args }) => {
-    const d = await dialog('Set up your payment method');
+    const d = await dialogShown('Set up your payment method');
     await expect(within(d).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', paths.settings);
     await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
     await expect(args.onClose).toHaveBeenCalledTimes(1);
@@ -52,7 +45,7 @@ export const PaymentMethod: Story = {
 export const InvalidEmail: Story = {
   args: { which: 'email' },
   play: async ({ canvasElement, args }) => {
-    const d = await dialog('Please update your e-mail address');
+    const d = await dialogShown('Please update your e-mail address');
     await userEvent.click(within(d).getByRole('link', { name: 'Update E-mail' }));
     await waitFor(() => expect(within(canvasElement).getByTestId('route-probe')).toHaveTextContent('Route: /settings'));
     await expect(args.onClose).toHaveBeenCalled();
@@ -62,7 +55,7 @@ export const InvalidEmail: Story = {
 export const MissingMobile: Story = {
   args: { which: 'mobile' },
   play: async () => {
-    const d = await dialog('Add your mobile number');
+    const d = await dialogShown('Add your mobile number');
     await expect(within(d).getByRole('link', { name: 'Add Mobile Number' })).toHaveAttribute('href', paths.settings);
   },
 };
@@ -71,7 +64,7 @@ export const MissingMobile: Story = {
 export const ChatAppAnnouncement: Story = {
   args: { which: 'telegram' },
   play: async ({ args }) => {
-    const d = await dialog('We are on Telegram');
+    const d = await dialogShown('We are on Telegram');
     await expect(within(d).getByText('@avery_am')).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await expect(args.onClose).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { withMocks } from '../../../../.storybook/helpers';
+import { phone, withMocks } from '../../../../.storybook/helpers';
 import { paychangeEndpoints } from '../../../../src/api/contract/paychange';
 import { PaymentSettingsModal, PROVIDER_FRAME_HEIGHT, type PaymentInformation } from '../../../../src/features/settings/payment/PaymentSettingsModal';
 import { paymentModalMessages } from '../../../../src/machines/paymentModal.machine';
@@ -9,7 +9,7 @@ import { PAY_COMPLETION_MESSAGE } from '../../../../src/shared/payCompletion';
 import { answer, failure, networkError, pending, type MockCall } from '../../../mocks/http';
 
 /**
- * The Payment Settings modal (spec 001 sections 2.5, 4 "Payment modal", 6; issue 17): every label
+ * The Payment Settings modal (spec 001 sections 2.5, 4 "Payment modal", 6): every label
  * combination of the two provider buttons, the blackout (and the modal noticing it start or end
  * while open), the spinner on the pressed provider, the provider's page in its 700 px iframe, the
  * completion, failures and the phone width.
@@ -282,7 +282,6 @@ export const ConnectionFailed: Story = {
 
 // --- Phone width ---------------------------------------------------------------------------------
 
-const phone = { viewport: { viewports: { phone375: { name: 'Phone 375', styles: { width: '375px', height: '812px' }, type: 'mobile' } }, defaultViewport: 'phone375' } };
 
 /** 375 px: the cards stack; the blackout warning below them. */
 export const Phone: Story = {

@@ -1,9 +1,9 @@
 import { delay } from 'msw';
-import { balanceEndpoints, type AccountBalanceResponse, type BalanceLine } from '../../../src/api/contract/balance';
-import { failureResponse, mock, mocksOf, perRender, type MockOptions } from '../../mocks/http';
+import { balanceEndpoints, type AccountBalanceResponse, type BalanceLine } from '../../src/api/contract/balance';
+import { failureResponse, mock, mocksOf, perRender, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the Account Balances page (issue 17), typed by the contract. The
+ * MSW handlers and fixtures of the Account Balances page, typed by the contract. The
  * ledger is consistent: each year's starting balance is the previous start plus its lines
  * (2024 starts at $0.00 and ends at $60.00, 2025 ends at $100.00).
  */
