@@ -19,6 +19,12 @@ import type { Plugin } from 'vite';
  * with `init` a literal (`null`, `{}`) and exports `$x` as `SomethingContext`. What is rewritten: an
  * import of that context alone (`import {SomethingContext as $x} from "./Something.mjs";`). An import
  * that also takes the component (ColorField's of Group) keeps the module, as it needs it anyway.
+ *
+ * Measured (the build with and without it, gzipped, 2026-12-02): sign-in 120.3 -> 118.9 KiB, the public
+ * pages that load the store 1.4-2.5 less (/register 277.1 -> 274.6, /forgot 147.8 -> 146.3); the routes
+ * that render a progress bar or a group pay for the extra chunks, +0.2-1.9 KiB (/dashboard 224.7 ->
+ * 226.6, /refer 212.6 -> 214.4). Kept for the budgets: without it sign-in (120 KiB), '/ (signing in)',
+ * /paycompletion, /register, /verify, /forgot and /resetPassword are over theirs.
  */
 export const ariaComponentsModule = /[\\/]node_modules[\\/]react-aria-components[\\/]dist[\\/]private[\\/][^\\/]+\.mjs$/;
 

@@ -10,7 +10,14 @@ import type { Plugin } from 'vite';
  * changes, never code or an interpolation. The CSS rules are the same; the page draws the same pixels
  * (the stories' screenshots run with this plugin too: it applies in the workbench and the tests as
  * well as the build). Smaller chunks, and less text for styled-components to join, hash and hand to
- * stylis on every render (docs/web-performance.md, stop 36).
+ * stylis on every render.
+ *
+ * Measured (the build with and without it, gzipped, 2026-12-02): sign-in 119.5 -> 118.9 KiB, the
+ * public pages 0.4-0.9 KiB less, the signed-in routes 1.1-2.1 less (/dashboard 228.2 -> 226.6,
+ * /browse 224.6 -> 222.5); without it 19 of the 26 routes are over their budgets. The standard
+ * option, @swc/plugin-styled-components' minify, needs @vitejs/plugin-react-swc in place of the
+ * pinned @vitejs/plugin-react (its React transform for the whole build and the workbench), so this
+ * stays.
  *
  * A template is left as written when one of its pieces of text holds a comment that spans an
  * interpolation or a `//` (stylis reads that as a line comment: joining lines would comment out the
