@@ -40,13 +40,15 @@ const Footer = styled.footer`
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
   variant?: 'default' | 'highlight' | 'flat';
+  /** `article` for a card that stands alone in a list (a resource, a promotion); `section` by default. */
+  elementType?: 'section' | 'article';
   children: ReactNode;
 }
 
 /** A bordered surface; compose with `CardHeader`, `CardBody` and `CardFooter`. */
-export function Card({ variant = 'default', children, ...rest }: CardProps) {
+export function Card({ variant = 'default', elementType, children, ...rest }: CardProps) {
   return (
-    <Root data-variant={variant} {...rest}>
+    <Root as={elementType} data-variant={variant} {...rest}>
       {children}
     </Root>
   );

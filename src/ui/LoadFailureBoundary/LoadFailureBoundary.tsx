@@ -3,13 +3,10 @@ import styled from 'styled-components';
 // The look of the product's buttons without react-aria: this boundary sits in the entry, which
 // every route downloads (a plain button keeps the sign-in page's first download as it was).
 import { buttonStyles } from '../Button/buttonStyles';
+import { centredPanel } from '../Stack';
 
 const Box = styled.div`
-  min-height: 240px;
-  display: grid;
-  align-content: center;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${centredPanel}
   padding: ${({ theme }) => theme.space[4]}px;
   text-align: center;
   h2 {
