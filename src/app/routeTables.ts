@@ -24,8 +24,8 @@ type Table<F> = RouteObject[] | ((frame: F) => RouteObject[]);
  * - `shellRoutes`: signed in, drawn inside the portal's shell;
  * - `openRoutes`: open signed in and signed out, drawn on their own (the two-factor guide, /paycompletion);
  * - `publicRoutes`: signed out only.
- * Every area is found from its folder for the signed-in side (src/app/signedInAreas.ts); an area with
- * public or open routes is also named in src/app/publicAreas.ts. Order does not matter: react-router
+ * The signed-in side finds every area from its folder but the public-only ones
+ * (src/app/signedInAreas.ts); an area with public or open routes is named in src/app/publicAreas.ts. Order does not matter: react-router
  * ranks routes by how specific their paths are. A path appears at most once on a side, and every
  * route has a row in src/app/routeManifest.ts (tests/unit/app/routeManifest.test.ts checks all three).
  */

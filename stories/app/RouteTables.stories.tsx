@@ -7,7 +7,7 @@ import { signedInAreas, signedInTables } from '../../src/app/signedInAreas';
 import { patterns } from '../../src/shared/paths';
 
 /**
- * Every area's route table (src/features/<area>/routes.tsx, as src/app/signedInAreas.ts and publicAreas.ts find them): the
+ * Every area's route table (src/features/<area>/routes.tsx, as src/app/signedInAreas.ts and publicAreas.ts collect them): the
  * screens are stories of their own, this story shows what each table declares, side by side, and
  * checks what the app relies on: every path is one of `patterns`, no path twice on a side, and exactly
  * the public pages that need no API call render without the store (`handle: { store: false }`,

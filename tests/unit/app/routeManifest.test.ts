@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryModules, routeManifest, type Side } from '../../../src/app/routeManifest';
@@ -42,18 +42,22 @@ describe('the route manifest (src/app/routeManifest.ts)', () => {
 });
 
 describe("the route tables (src/app/routeTables.ts)", () => {
-  it('find every area that has a routes module', () => {
-    expect(Object.keys(signedInAreas).length).toBeGreaterThanOrEqual(14);
-  });
-
   it('name on the public side every area with public or open routes (src/app/publicAreas.ts)', () => {
     const needed = Object.entries(signedInAreas).filter(([, area]) => area.publicRoutes || area.openRoutes);
     const listed = new Set(Object.values(publicAreas));
     expect(needed.filter(([, area]) => !listed.has(area)).map(([file]) => file)).toEqual([]);
   });
 
+  it('leave out of the signed-in side only areas without signed-in routes, and miss no other area', () => {
+    const found = new Set(Object.values(signedInAreas));
+    const leftOut = Object.entries(publicAreas).filter(([, area]) => !found.has(area));
+    for (const [name, area] of leftOut) expect(area.shellRoutes ?? area.openRoutes, name).toBeUndefined();
+    const folders = readdirSync(join(root, 'src/features')).filter((d) => existsSync(join(root, 'src/features', d, 'routes.tsx')));
+    expect(Object.keys(signedInAreas).length + leftOut.length).toBe(folders.length);
+  });
+
   it('take only the exports the convention names, so a misspelt table does not vanish unnoticed', () => {
-    for (const [file, area] of Object.entries(signedInAreas)) {
+    for (const [file, area] of [...Object.entries(signedInAreas), ...Object.entries(publicAreas)]) {
       const tables = Object.entries(area).filter(([name, value]) => Array.isArray(value) || (typeof value === 'function' && /Routes$/.test(name)));
       for (const [name] of tables) expect(TABLE_NAMES as readonly string[], `${file} exports ${name}`).toContain(name);
     }
