@@ -3,9 +3,14 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Keeps zod out of the portal's build (about 24 KiB gzipped on every route, and the schemas' set-up
- * on the main thread at start): the contract modules are replaced by their plain part. Only for the
- * portal's own build (dist); the workbench and the tests use the real modules.
+ * Keeps zod out of the portal's build (and the schemas' set-up off the main thread at start): the
+ * contract modules are replaced by their plain part. Only for the portal's own build (dist); the
+ * workbench and the tests use the real modules.
+ *
+ * Measured (the build with and without it, gzipped, 2026-12-02): every route that calls the API
+ * downloads 17-50 KiB less (/dashboard 263.4 -> 226.6 KiB, /settings 279.4 -> 229.8, /register
+ * 291.5 -> 274.6); sign-in and /ottlogin, which load no contract, 0.1. Without it those routes are all
+ * over their budgets.
  */
 export function contractWithoutSchemas(): Plugin {
   let enabled = false;
