@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button';
+import { column } from '../Stack';
 import { SystemMessage } from '../SystemMessage';
 
 export interface PageFailureProps {
@@ -31,9 +32,7 @@ export function PageFailure({ children, onRetry, isRetrying }: PageFailureProps)
 }
 
 const Failure = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${column(3)}
   & > div:last-child {
     align-self: flex-start;
   }
