@@ -82,9 +82,14 @@ export function forgetDanglingAnnouncements() {
   });
 }
 
-/** Waits for finite animations (a banner or a card fading in) to end, so axe and the screenshot see the end state. */
+/**
+ * Ends finite animations (a banner or a card fading in) at their end state, so axe and the screenshot see
+ * it, without waiting: an animation that is paused (a hovered pop-up) or whose page draws no frame under
+ * load would never finish on its own and held the story until its 30 s timeout.
+ */
 export async function animationsSettled() {
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  for (const animation of finite) animation.finish();
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
 }
 
