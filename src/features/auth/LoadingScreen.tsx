@@ -1,12 +1,9 @@
 import styled from 'styled-components';
 import { Spinner } from '../../ui/Spinner';
+import { centredPanel } from '../../ui/Stack';
 
 const Center = styled.div`
-  min-height: 240px;
-  display: grid;
-  align-content: center;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${centredPanel}
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

@@ -12,6 +12,7 @@ import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { PageEmpty, PageLoading, PageStack } from '../../ui/PageStack';
 import { PageFailure } from '../../ui/PageFailure';
+import { column } from '../../ui/Stack';
 import { Table, type TableColumn } from '../../ui/Table';
 
 const PAGE_TITLE = 'Account Balances';
@@ -223,10 +224,7 @@ function Money({ value }: { value: number }) {
 }
 
 const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
 `;
 
 const Controls = styled.div`

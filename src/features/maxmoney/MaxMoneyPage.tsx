@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import { PageLoading, PageStack } from '../../ui/PageStack';
 import { Spinner } from '../../ui/Spinner';
+import { spreadRow } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { REDEEM_FOR_CASH, withNewRedeem } from './maxmoneyView';
 import type { ProgramModal } from './ProgramModals';
@@ -234,11 +235,7 @@ const Links = styled.div`
 `;
 
 const Balance = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]}px;
+  ${spreadRow(4)}
 `;
 
 const Points = styled.p`

@@ -10,6 +10,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Link } from '../../ui/Link';
+import { column } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { bestTierMet, bybTiers, canRegister, PROMO_TYPE_LABELS, rewardPercent, type PromoTiming } from './maxmoneyView';
 
@@ -213,13 +214,10 @@ function Registration({ promo, timing, onShowTerms }: { promo: Promo; timing: Pr
 }
 
 const Item = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${column(3)}
   padding: ${({ theme }) => theme.space[4]}px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  min-width: 0;
   h4 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -14,6 +14,7 @@ import { CopyField } from '../../ui/CopyField';
 import { Link } from '../../ui/Link';
 import { PageStack } from '../../ui/PageStack';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { column } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { darkTheme, lightTheme } from '../../ui/theme/tokens';
 import {
@@ -190,10 +191,7 @@ function Progress() {
 }
 
 const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]}px;
-  min-width: 0;
+  ${column(5)}
 `;
 
 const Points = styled.ul`
@@ -217,10 +215,7 @@ const list = css`
   display: grid;
   min-width: 0;
   li {
-    display: flex;
-    flex-direction: column;
-    gap: ${({ theme }) => theme.space[2]}px;
-    min-width: 0;
+    ${column(2)}
   }
   h3 {
     margin: 0;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Resource } from '../../api/contract/rewards';
 import { safeLink } from '../../shared/safeLink';
+import { Card } from '../../ui/Card';
 import { CopyField } from '../../ui/CopyField';
 import { Link } from '../../ui/Link';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
@@ -22,7 +23,7 @@ export function ResourceCard({ resource, apiBase }: { resource: Resource; apiBas
   const link = safeLink(resource.URL, undefined, ['web']);
   const hasPromo = resource.promo_code.trim() !== '';
   return (
-    <Root>
+    <Root elementType="article">
       {resource.image_name && (
         <Picture>
           <img src={resourceImageUrl(apiBase, resource.image_name)} width={RESOURCE_IMAGE.width} height={RESOURCE_IMAGE.height} alt={resource.name} decoding="async" />
@@ -47,17 +48,9 @@ export function ResourceCard({ resource, apiBase }: { resource: Resource; apiBas
   );
 }
 
-const Root = styled.article`
-  display: flex;
-  flex-direction: column;
+const Root = styled(Card)`
   height: 100%;
   min-width: 0;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  overflow: hidden;
 `;
 
 const Picture = styled.div`

@@ -6,6 +6,7 @@ import { useResourcesQuery } from '../../api/rewardsApi';
 import { usePageTitle } from '../../lib/page';
 import { PageState } from '../../components/PageState';
 import { PageStack } from '../../ui/PageStack';
+import { column } from '../../ui/Stack';
 import { ResourceCard } from './ResourceCard';
 
 const PAGE_TITLE = 'Resources';
@@ -67,10 +68,7 @@ export function ResourcesPage({ apiBase = defaultApiBase }: { /** Where the reso
 }
 
 const Category = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
