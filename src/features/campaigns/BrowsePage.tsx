@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/page';
 import { BROWSE_TABS, paths, type BrowseTab } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { column } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { CampaignTable } from './CampaignTable';
@@ -35,10 +36,7 @@ function isBrowseTab(value: string | undefined): value is BrowseTab {
 }
 
 const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
   /* The tabs are links (each tab is a URL) but read as tabs, not as underlined text. */
   [role='tab'] { text-decoration: none; }
@@ -54,10 +52,7 @@ const Header = styled.header`
   gap: ${({ theme }) => theme.space[3]}px;
 `;
 const Panel = styled(TabPanel)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
 `;
 const More = styled.div`
   display: flex;

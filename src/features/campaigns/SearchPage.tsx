@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button';
 import { ComboBox } from '../../ui/ComboBox';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Pagination } from '../../ui/Pagination';
+import { column } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { CampaignTable, SORTABLE_COLUMNS, type CampaignSortColumn } from './CampaignTable';
@@ -41,10 +42,7 @@ const SEARCH_TEXT_TOO_LONG = `Please search with at most ${MAX_SEARCH_TEXT} char
 const isBadText = (text: string) => text.length > MAX_SEARCH_TEXT;
 
 const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
+  ${column(4)}
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xxl}; }
 `;
 const SearchForm = styled.form`

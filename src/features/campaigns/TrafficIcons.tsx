@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
+import { Icon } from '../../ui/Icon';
 
 /** The traffic flags of a listing item, in the legend's order (spec 000 §9). */
 const TRAFFIC_TYPES = [
@@ -14,30 +15,13 @@ const TRAFFIC_TYPES = [
   { field: 'brand_bid_traffic', label: 'Brand Bidding', path: 'M3 12V4h8l10 10-7 7zM7.5 7.5h.5' },
 ] as const satisfies readonly { field: keyof CampaignSummary; label: string; path: string }[];
 
-const Glyph = styled.svg`
+const Glyph = styled(Icon)`
   flex: none;
   color: ${({ theme }) => theme.colors.primary};
 `;
 
 function TrafficGlyph({ path, label }: { path: string; label?: string }) {
-  return (
-    <Glyph
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-      focusable="false"
-    >
-      <path d={path} />
-    </Glyph>
-  );
+  return <Glyph path={path} size={18} title={label} />;
 }
 
 const Row = styled.ul`

@@ -4,6 +4,7 @@ import type { AffiliateResponse } from '../../api/contract/affiliate';
 import { useGetSecurityQuestionsQuery } from '../../api/settingsApi';
 import { SETTINGS_WINDOW_MINUTES } from '../../shared/profileOptions';
 import { Button } from '../../ui/Button';
+import { column, spreadRow } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { AddressCard, EmailPreferencesCard, PersonalCard, PhoneCard, PromotionalCard, SecurityCard } from './cards';
 import { PaymentCard } from './PaymentCard';
@@ -18,17 +19,10 @@ export const settingsText = {
 } as const;
 
 export const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
+  ${column(4)}
 `;
 const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]}px;
-  flex-wrap: wrap;
+  ${spreadRow(3)}
   h1 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xl}; }
 `;
 const Columns = styled.div`
@@ -41,10 +35,7 @@ const Columns = styled.div`
   }
 `;
 const Column = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
+  ${column(4)}
 `;
 // Marked as a screen still loading, as PageLoading is (the shell keeps what sits below it back).
 export const Center = styled.div.attrs<{ 'data-screen-loading'?: string }>({ 'data-screen-loading': '' })`

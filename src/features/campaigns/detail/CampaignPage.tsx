@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/page';
 import { formatLongDate } from '../../../shared/longDate';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
 import { SkeletonRegion, SkeletonText } from '../../../ui/Skeleton';
+import { column } from '../../../ui/Stack';
 import { SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
@@ -30,10 +31,7 @@ const Page = styled.div`
   @container (max-width: 760px) { grid-template-columns: minmax(0, 1fr); }
 `;
 const Column = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
-  min-width: 0;
+  ${column(4)}
 `;
 const Paused = styled.div`
   margin-bottom: ${({ theme }) => theme.space[4]}px;

@@ -9,6 +9,7 @@ import { blackoutClock, paymentModalMachine, paymentModalMessages } from '../../
 import { isPayBlackout, PAY_BLACKOUT_MESSAGE } from '../../../shared/payBlackout';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
+import { spreadRow } from '../../../ui/Stack';
 import { SystemMessage } from '../../../ui/SystemMessage';
 import { media } from '../../../ui/theme';
 import { paymentActors } from './paymentActors';
@@ -47,11 +48,7 @@ const Frame = styled.iframe`
 `;
 
 const FrameIntro = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]}px;
+  ${spreadRow(2)}
   margin-bottom: ${({ theme }) => theme.space[3]}px;
 `;
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
+import { spreadRow } from '../../../ui/Stack';
 
 const Root = styled.section`
   display: flex;
@@ -17,11 +18,7 @@ const Root = styled.section`
 `;
 
 const Heading = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]}px;
-  flex-wrap: wrap;
+  ${spreadRow(2)}
 `;
 
 const Methods = styled.ul`
