@@ -4,14 +4,7 @@ import { Button } from '../../../ui/Button';
 import { Link } from '../../../ui/Link';
 import { Modal } from '../../../ui/Modal';
 import { paths } from '../../../shared/paths';
-import { SystemMessage } from '../../../ui/SystemMessage';
-
-const Text = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  p { margin: 0; }
-`;
+import { NoticeBody } from './NoticeModal';
 
 /**
  * The long answer wraps (a button keeps its label on one line): at 375 px the one line is wider than
@@ -65,12 +58,7 @@ export function MissingDocumentsModal({ isOpen, onRemindLater, onConfirmSubmitte
         )
       }
     >
-      <Text>
-        {errorMessage && (
-          <SystemMessage variant="error" isDismissable={false}>
-            {errorMessage}
-          </SystemMessage>
-        )}
+      <NoticeBody errorMessage={errorMessage}>
         {confirming ? (
           <p>Please confirm that you have sent every document our payment processor asked for. This notice will not be shown again.</p>
         ) : (
@@ -79,7 +67,7 @@ export function MissingDocumentsModal({ isOpen, onRemindLater, onConfirmSubmitte
             processor&apos;s portal, linked from your <Link href={paths.settings}>payment settings</Link>.
           </p>
         )}
-      </Text>
+      </NoticeBody>
     </Modal>
   );
 }

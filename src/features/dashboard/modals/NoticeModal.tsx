@@ -51,14 +51,21 @@ export function NoticeModal({ title, children, isOpen, onClose, closeLabel = 'Cl
         </>
       }
     >
-      <Text>
-        {errorMessage && (
-          <SystemMessage variant="error" isDismissable={false}>
-            {errorMessage}
-          </SystemMessage>
-        )}
-        {children}
-      </Text>
+      <NoticeBody errorMessage={errorMessage}>{children}</NoticeBody>
     </Modal>
+  );
+}
+
+/** A notice's text: its paragraphs one under the other, a failed action's message above them. */
+export function NoticeBody({ errorMessage, children }: { errorMessage?: string | null; children: ReactNode }) {
+  return (
+    <Text>
+      {errorMessage && (
+        <SystemMessage variant="error" isDismissable={false}>
+          {errorMessage}
+        </SystemMessage>
+      )}
+      {children}
+    </Text>
   );
 }
