@@ -50,12 +50,17 @@ const campaign = <R extends EarningsRow>(): Array<Column<R>> => [
   ['Campaign ID', (r) => r.campaign_id],
   ['Campaign', (r) => r.name],
 ];
-const subids = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> => [
+/** A conversion's or a reversal's sale: its CPA type, figures, sub ids and IP address. */
+const sale = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> => [
+  ['CPA Type', (r) => r.rate_type],
+  ['Sales', (r) => r.sales],
+  ['Earnings', (r) => r.earnings],
   ['Sub ID 1', (r) => r.subid1],
   ['Sub ID 2', (r) => r.subid2],
   ['Sub ID 3', (r) => r.subid3],
   ['Sub ID 4', (r) => r.subid4],
   ['Sub ID 5', (r) => r.subid5],
+  ['IP Address', (r) => r.ip_address],
 ];
 
 const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
@@ -70,11 +75,7 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
     ['Campaign ID', (r) => r.campaign_id],
     ['Campaign', (r) => r.name],
     ['Status', (r) => r.status],
-    ['CPA Type', (r) => r.rate_type],
-    ['Sales', (r) => r.sales],
-    ['Earnings', (r) => r.earnings],
-    ...subids<ConversionRow>(),
-    ['IP Address', (r) => r.ip_address],
+    ...sale<ConversionRow>(),
     ['Country', (r) => r.ip_location.country],
     ['Region', (r) => r.ip_location.region],
     ['City', (r) => r.ip_location.city],
@@ -88,11 +89,7 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
     ['Status', (r) => r.status],
     ['Campaign ID', (r) => r.campaign_id],
     ['Campaign', (r) => r.name],
-    ['CPA Type', (r) => r.rate_type],
-    ['Sales', (r) => r.sales],
-    ['Earnings', (r) => r.earnings],
-    ...subids<ReversalRow>(),
-    ['IP Address', (r) => r.ip_address],
+    ...sale<ReversalRow>(),
   ],
   referrals: [
     ['Date', (r) => r.referral_date],
