@@ -9,6 +9,7 @@ import { Card, CardBody } from '../../ui/Card';
 import { PageEmpty, PageLoading } from '../../ui/PageStack';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
+import { spreadRow } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { REPORT_LABELS, type ReportRows, type ReportType } from './reportTypes';
@@ -181,9 +182,5 @@ const Empty = styled(PageEmpty)`
   text-align: center;
 `;
 const BannerLine = styled.span`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]}px;
+  ${spreadRow(2)}
 `;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Card, CardBody } from '../../ui/Card';
 import { Skeleton } from '../../ui/Skeleton';
+import { spreadRow } from '../../ui/Stack';
 
 /*
  * The report chart's frame, without its code (d3-scale and the drawing live in ReportChart.tsx, a chunk
@@ -13,11 +14,7 @@ export const CHART_HEIGHT = 200;
 
 /** The heading and the metric choice ('Show': Clicks, Conversions, Earnings) on one line, or two when narrow. */
 export const ChartHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]}px;
+  ${spreadRow(3)}
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.md};

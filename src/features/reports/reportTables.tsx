@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { REPORT_PAGE_SIZE } from '../../api/contract/reports';
 import type { DayRange } from '../../shared/dates';
 import { Pagination } from '../../ui/Pagination';
+import { column } from '../../ui/Stack';
 import { Table, type SortDescriptor, type TableColumn } from '../../ui/Table';
 import { REPORT_LABELS, type ReportType } from './reportTypes';
 import { reportUrl, type ReportFilters } from './reportUrl';
@@ -71,10 +72,7 @@ export function PagedTable<R>({ type, range, rows, columns, page, filters }: Omi
 }
 
 export const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  min-width: 0;
+  ${column(3)}
 `;
 const Scroll = styled.div`
   overflow-x: auto;

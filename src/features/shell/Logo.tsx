@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { ProductMark } from '../../components/brand/ProductMark';
 import { paths } from '../../shared/paths';
 import { Link } from '../../ui/Link';
 
@@ -23,10 +24,7 @@ const Name = styled.span`
 export function Logo({ productName }: { productName: string }) {
   return (
     <Brand href={paths.dashboard} variant="subtle" aria-label={`${productName} dashboard`}>
-      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="currentColor" opacity="0.14" />
-        <path d="M8 22l6-12 4 8 3-5 3 9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ProductMark size={28} tint={0.14} />
       <Name>{productName}</Name>
     </Brand>
   );

@@ -6,6 +6,7 @@ import { useGetCampaignsQuery, useGetNewsQuery, useTrackUsageMutation } from '..
 import { NOT_SUCCESS } from '../../api/baseApi';
 import { errorText } from '../../api/errors';
 import { Button } from '../../ui/Button';
+import { column } from '../../ui/Stack';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { useUnreadNews } from '../../lib/newsSeen';
 import { useFocusHeadingOnChange } from '../../lib/page';
@@ -90,10 +91,7 @@ const Main = styled.main`
 `;
 const Right = styled.aside`
   grid-area: right;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]}px;
-  min-width: 0;
+  ${column(5)}
   &:empty { display: none; }
   @container portal (max-width: 1199px) {
     main:has([data-screen-loading]) ~ & { display: none; }

@@ -2,7 +2,7 @@ import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { ComboBox as AriaComboBox, Input, Label, type Key } from 'react-aria-components';
 import styled from 'styled-components';
 import type { QuickSearchMatch } from '../../api/contract/campaign';
-import { inputFrame } from '../../ui/Field';
+import { boxedInput, inputFrame } from '../../ui/Field';
 import { EmptyState, OptionRow, StyledListBox, StyledPopover, type ListOption } from '../../ui/FieldList';
 import { Icon } from '../../ui/Icon';
 import { IconButton } from '../../ui/IconButton';
@@ -25,15 +25,7 @@ const Box = styled.div`
   & > svg { flex: none; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 const StyledInput = styled(Input)`
-  flex: 1;
-  min-width: 0;
-  height: 36px;
-  padding: 0;
-  border: 0;
-  background: transparent;
-  color: inherit;
-  outline: none;
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
+  ${boxedInput}
   &::-webkit-search-cancel-button { display: none; }
 `;
 const HiddenLabel = styled(Label)`
