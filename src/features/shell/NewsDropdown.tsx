@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Icon } from '../../ui/Icon';
 import { Popover } from '../../ui/Popover';
+import { loadOnce } from './loadOnce';
 import type { NewsList as NewsListComponent, NewsListProps } from './NewsList';
 
 export type { NewsListProps } from './NewsList';
@@ -40,19 +41,8 @@ const NEWS_LOAD_FAILED = 'Connection error. Close the news and open it again to 
  * first time), or with a message if it could not be downloaded.
  */
 type NewsListView = typeof NewsListComponent;
-let loadedList: NewsListView | null = null;
-let loadingList: Promise<NewsListView> | null = null;
-function loadNewsList(): Promise<NewsListView> {
-  if (loadedList) return Promise.resolve(loadedList);
-  loadingList ??= import('./NewsList').then(
-    (m) => (loadedList = m.NewsList),
-    (e: unknown) => {
-      loadingList = null;
-      throw e;
-    },
-  );
-  return loadingList;
-}
+const newsList = loadOnce<NewsListView>(() => import('./NewsList').then((m) => m.NewsList));
+const loadNewsList = newsList.load;
 
 export interface NewsDropdownProps extends NewsListProps {
   /** Replaces the bell trigger (the mobile bottom bar's stacked button). */
@@ -68,7 +58,7 @@ export interface NewsDropdownProps extends NewsListProps {
 export function NewsDropdown({ trigger, placement = 'bottom end', unread, onOpen, ...list }: NewsDropdownProps) {
   const count = list.errorMessage ? 0 : (unread ?? list.items?.length ?? 0);
   const [wanted, setWanted] = useState(false);
-  const [List, setList] = useState<NewsListView | null>(() => loadedList);
+  const [List, setList] = useState<NewsListView | null>(() => newsList.current());
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!wanted || List) return;

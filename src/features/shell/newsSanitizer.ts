@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadOnce } from './loadOnce';
 
 type Sanitize = (html: string) => string;
 
@@ -8,21 +9,10 @@ type Sanitize = (html: string) => string;
  * shown (about 9 KiB gzipped off every signed-in route's first download). The server
  * already sanitised what it sends; this keeps the second line on the client.
  */
-let loaded: Sanitize | null = null;
-let loading: Promise<Sanitize> | null = null;
+const sanitizer = loadOnce<Sanitize>(() => import('./safeHtml').then((m) => m.sanitizeHtml));
 
 /** Starts loading the sanitiser (once); a failed download is tried again by the next call. */
-export function loadNewsSanitizer(): Promise<Sanitize> {
-  if (loaded) return Promise.resolve(loaded);
-  loading ??= import('./safeHtml').then(
-    (m) => (loaded = m.sanitizeHtml),
-    (e: unknown) => {
-      loading = null;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const loadNewsSanitizer = sanitizer.load;
 
 export interface NewsSanitizer {
   /** Null until the sanitiser's code is here. */
@@ -33,7 +23,7 @@ export interface NewsSanitizer {
 
 /** The sanitiser for a component that shows news HTML: loaded once `enabled`, at once when already here. */
 export function useNewsSanitizer(enabled = true): NewsSanitizer {
-  const [state, setState] = useState<NewsSanitizer>(() => ({ sanitize: loaded, failed: false }));
+  const [state, setState] = useState<NewsSanitizer>(() => ({ sanitize: sanitizer.current(), failed: false }));
   useEffect(() => {
     if (!enabled || state.sanitize) return;
     let live = true;
