@@ -5,7 +5,7 @@ import { CODE_HANDLE, authServerMessages, loginHandlers, sendCodeHandlers, valid
 import { calls, expectSignedIn, journey, retype, signIn, signInJourneyMeta, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's account verification by code (spec 002 §4 step 3); the set-up is in signInJourneyStory.tsx. */
-const meta = { title: 'Features/Auth/SignInJourney/AccountVerification', ...signInJourneyMeta } satisfies Meta<typeof SignInJourneyWithStore>;
+const meta = { title: 'Features/Auth/SignInJourney/AccountVerification', ...signInJourneyMeta, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignInJourneyWithStore>;
 export default meta;
 
 /**

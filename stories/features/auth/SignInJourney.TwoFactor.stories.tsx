@@ -7,7 +7,7 @@ import { authServerMessages, loginAnswers, loginHandlers, otpVerifyHandlers, log
 import { authenticatorCodeField, calls, EMAIL, expectSignedIn, journey, retype, sessionKeys, signIn, signInJourneyMeta, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's authenticator-code step (spec 002 §4 step 2); the set-up is in signInJourneyStory.tsx. */
-const meta = { title: 'Features/Auth/SignInJourney/TwoFactor', ...signInJourneyMeta } satisfies Meta<typeof SignInJourneyWithStore>;
+const meta = { title: 'Features/Auth/SignInJourney/TwoFactor', ...signInJourneyMeta, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignInJourneyWithStore>;
 export default meta;
 
 /** Step 2: otp_enabled → the authenticator code; a wrong code, then the right one signs in. */

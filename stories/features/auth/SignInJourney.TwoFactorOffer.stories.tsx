@@ -7,7 +7,7 @@ import { loginAnswers, loginHandlers, otpActivateHandlers, otpSetupAnswers, otpS
 import { calls, expectSignedIn, journey, signIn, signInJourneyMeta, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's optional and forced two-factor offers and set-up (spec 002 §4 steps 4-5); the set-up is in signInJourneyStory.tsx. */
-const meta = { title: 'Features/Auth/SignInJourney/TwoFactorOffer', ...signInJourneyMeta } satisfies Meta<typeof SignInJourneyWithStore>;
+const meta = { title: 'Features/Auth/SignInJourney/TwoFactorOffer', ...signInJourneyMeta, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignInJourneyWithStore>;
 export default meta;
 
 /** Step 4 with a prompt older than 30 days: the optional offer; 'Not now' records the prompt date and signs in. */

@@ -13,7 +13,7 @@ import { wait } from '../../../.storybook/helpers';
 import { calls, EMAIL, expectSignedIn, journey, PASSWORD, retype, sessionKeys, signIn, signInJourneyMeta, submitEmpty, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's login step: fields, failures and loading; the set-up is in signInJourneyStory.tsx. */
-const meta = { title: 'Features/Auth/SignInJourney', ...signInJourneyMeta } satisfies Meta<typeof SignInJourneyWithStore>;
+const meta = { title: 'Features/Auth/SignInJourney', ...signInJourneyMeta, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignInJourneyWithStore>;
 export default meta;
 
 /** The login screen before anything is typed. */

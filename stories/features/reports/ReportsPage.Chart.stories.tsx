@@ -7,7 +7,7 @@ import { earningsRows, reportHandlers } from '../../mocks/reports';
 import { at, reportsPageMeta, spy, table, TODAY, withStoryMocks, chart, type Story } from './reportsPageStory';
 
 /** The reports' chart; the set-up is in reportsPageStory.tsx. */
-const meta = { title: 'Features/Reports/ReportsPage/Chart', ...reportsPageMeta } satisfies Meta<typeof ReportsPage>;
+const meta = { title: 'Features/Reports/ReportsPage/Chart', ...reportsPageMeta, parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) } } satisfies Meta<typeof ReportsPage>;
 export default meta;
 
 /**

@@ -6,7 +6,7 @@ import { paths } from '../../../src/shared/paths';
 import { at, calls, reportsPageMeta, table, type Story } from './reportsPageStory';
 
 /** The reports' date ranges and filters; the set-up is in reportsPageStory.tsx. */
-const meta = { title: 'Features/Reports/ReportsPage/Dates', ...reportsPageMeta } satisfies Meta<typeof ReportsPage>;
+const meta = { title: 'Features/Reports/ReportsPage/Dates', ...reportsPageMeta, parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) } } satisfies Meta<typeof ReportsPage>;
 export default meta;
 
 /** Without dates: the current month. Run Report with another quick date navigates to its URL. */

@@ -1,3 +1,4 @@
+import { paths, patterns } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks } from '../../../.storybook/helpers';
@@ -8,7 +9,7 @@ import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
 import { body, card, dialogShown, editCard, open, settingsPageMeta, settled, shown, type Story } from './settingsPageStory';
 
 /** Settings' security card, two-factor and payment; the set-up is in settingsPageStory.tsx. */
-const meta = { title: 'Features/Settings/SettingsPage/Security', ...settingsPageMeta } satisfies Meta<typeof SettingsPage>;
+const meta = { title: 'Features/Settings/SettingsPage/Security', ...settingsPageMeta, parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } } satisfies Meta<typeof SettingsPage>;
 export default meta;
 
 /** Security: the new passwords differ. */

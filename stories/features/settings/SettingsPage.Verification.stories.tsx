@@ -1,3 +1,4 @@
+import { paths, patterns } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { withMocks } from '../../../.storybook/helpers';
@@ -8,7 +9,7 @@ import { affiliateHandlers } from '../../mocks/shell';
 import { body, dialogShown, settingsPageMeta, settled, shown, withoutMobile, type Story } from './settingsPageStory';
 
 /** Settings' verification by code before editing; the set-up is in settingsPageStory.tsx. */
-const meta = { title: 'Features/Settings/SettingsPage/Verification', ...settingsPageMeta } satisfies Meta<typeof SettingsPage>;
+const meta = { title: 'Features/Settings/SettingsPage/Verification', ...settingsPageMeta, parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } } satisfies Meta<typeof SettingsPage>;
 export default meta;
 
 /** Edit opens 'Please verify your account'; a code by e-mail; the right code unlocks every card. */

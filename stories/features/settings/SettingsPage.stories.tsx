@@ -1,3 +1,4 @@
+import { paths, patterns } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -14,7 +15,7 @@ import { mock, perRender } from '../../mocks/http';
 import { body, card, choose, dialogShown, editCard, open, saveWith, settingsPageMeta, settled, shown, type Story } from './settingsPageStory';
 
 /** Settings' loading, read-only and editing of each card; the set-up is in settingsPageStory.tsx. */
-const meta = { title: 'Features/Settings/SettingsPage', ...settingsPageMeta } satisfies Meta<typeof SettingsPage>;
+const meta = { title: 'Features/Settings/SettingsPage', ...settingsPageMeta, parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } } satisfies Meta<typeof SettingsPage>;
 export default meta;
 
 /** A spinner until the record is loaded (spec 001 §2.5). */

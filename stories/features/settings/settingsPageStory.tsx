@@ -66,6 +66,8 @@ export async function choose(root: ReturnType<typeof within>, label: RegExp, opt
 export async function editCard(canvasElement: HTMLElement, name: string) {
   const c = await card(canvasElement, name);
   await userEvent.click(await c.findByRole('button', { name: `Edit ${name}` }));
+  // The edit form's controls load lazily the first time a card opens: wait for them.
+  await waitFor(() => expect(c.queryByLabelText('Loading the form')).toBeNull(), { timeout: 5000 });
   return c;
 }
 

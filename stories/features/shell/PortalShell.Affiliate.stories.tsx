@@ -1,3 +1,4 @@
+import { paths } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import type { AnyHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -7,7 +8,7 @@ import { animationsSettled, mobileFrame, wait } from '../../../.storybook/helper
 import { calls, portalShellMeta, withHandlers, type Story } from './portalShellStory';
 
 /** The shell while the affiliate record loads or fails; the set-up is in portalShellStory.tsx. */
-const meta = { title: 'Features/Shell/PortalShell/Affiliate', ...portalShellMeta } satisfies Meta<typeof PortalShell>;
+const meta = { title: 'Features/Shell/PortalShell/Affiliate', ...portalShellMeta, parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } } } satisfies Meta<typeof PortalShell>;
 export default meta;
 
 /** The affiliate record has not arrived: the manager is a placeholder, no balance yet. */

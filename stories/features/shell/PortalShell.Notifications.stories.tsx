@@ -1,3 +1,4 @@
+import { paths } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalShell } from '../../../src/features/shell/PortalShell';
@@ -7,7 +8,7 @@ import { NOTIFICATION_POP_DELAY_MS } from '../../../src/features/shell/Notificat
 import { calls, portalShellMeta, withHandlers, type Story } from './portalShellStory';
 
 /** The shell's notification pop-ups; the set-up is in portalShellStory.tsx. */
-const meta = { title: 'Features/Shell/PortalShell/Notifications', ...portalShellMeta } satisfies Meta<typeof PortalShell>;
+const meta = { title: 'Features/Shell/PortalShell/Notifications', ...portalShellMeta, parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } } } satisfies Meta<typeof PortalShell>;
 export default meta;
 
 /**

@@ -1,3 +1,4 @@
+import { paths } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalShell } from '../../../src/features/shell/PortalShell';
@@ -6,7 +7,7 @@ import { screen, wait } from '../../../.storybook/helpers';
 import { calls, portalShellMeta, probe, searchTimes, withHandlers, pageHeadingFocused, type Story } from './portalShellStory';
 
 /** The shell's quick search: suggestions, submit, debounce and failures; the set-up is in portalShellStory.tsx. */
-const meta = { title: 'Features/Shell/PortalShell/QuickSearch', ...portalShellMeta } satisfies Meta<typeof PortalShell>;
+const meta = { title: 'Features/Shell/PortalShell/QuickSearch', ...portalShellMeta, parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } } } satisfies Meta<typeof PortalShell>;
 export default meta;
 
 /** Spec 000 §5: a 500 ms pause, then one query; blank terms show nothing; a suggestion opens its campaign. */

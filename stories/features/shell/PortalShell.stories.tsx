@@ -9,7 +9,7 @@ import { storageKeys } from '../../../src/lib/storageKeys';
 import { calls, portalShellMeta, probe, withHandlers, pageHeadingFocused, type Story } from './portalShellStory';
 
 /** The shell's layout, sidebars, news, menus and manager; the set-up is in portalShellStory.tsx. */
-const meta = { title: 'Features/Shell/PortalShell', ...portalShellMeta } satisfies Meta<typeof PortalShell>;
+const meta = { title: 'Features/Shell/PortalShell', ...portalShellMeta, parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } } } satisfies Meta<typeof PortalShell>;
 export default meta;
 
 /** Desktop: top bar, left sidebar with the manager, right sidebar lists, footer. */
