@@ -31,8 +31,8 @@ export default defineConfig({
       testMatch: 'e2e/**/*.spec.ts',
       timeout: 60_000,
       // A check right after a full page load waits for the portal's code, its calls and their answers:
-      // with two servers and two browsers on two busy cores that passed 5 s once (the Bookmarked tab,
-      // stop 35). Ten seconds leave room for the machine; a check that fails still fails.
+      // with two servers and two browsers on two busy cores that passed 5 s once (the Bookmarked tab).
+      // Ten seconds leave room for the machine; a check that fails still fails.
       expect: { timeout: 10_000 },
       use: { reducedMotion: 'no-preference' },
     },

@@ -51,7 +51,7 @@ export default defineConfig({
           // twice fails the stage.
           retry: process.env.CI ? 1 : 0,
           // The longest walks (Register Page / Phone Walk: the whole wizard at phone size) took 15 s on
-          // a machine 2-3 times slower than usual and hit the default 15 s twice (stop 38's rehearsal).
+          // a machine 2-3 times slower than usual and hit the default 15 s twice (in a CI rehearsal).
           testTimeout: 30_000,
           // All story files share one page and one module graph (each story still gets a fresh store,
           // router and mocks from the preview's decorators): loading the portal's modules once

@@ -36,7 +36,7 @@ const stages = [
   { name: 'server (PGlite)', key: 'server', cmd: vitest('server'), env: { TEST_DATABASE_URL: '' } },
   // Every story in light and dark: play, axe and screenshot in one render per theme (docs/testing.md).
   { name: 'stories (both themes)', key: 'stories', cmd: vitest('storybook') },
-  // Builds the portal (and checks each route's JavaScript against bench/budgets.json); e2e uses that build.
+  // Builds the portal (and checks each route's JavaScript against its row in src/app/routeManifest.ts); e2e uses that build.
   { name: 'bundle budget', key: 'budget', cmd: [node, ['--import', 'tsx', 'scripts/bundle-budget.ts', '--build']] },
   { name: 'e2e (real product)', key: 'e2e', cmd: [node, ['scripts/e2e.mjs', ...(buildsFirst ? ['--no-build'] : [])]] },
 ];

@@ -33,7 +33,7 @@ export function contractWithoutSchemas(): Plugin {
       const name = pattern.exec(id)?.[1];
       if (!name || name === 'endpoint') return null;
       const stub = stubs[name];
-      if (!stub) this.error(`src/api/contract/${name}.ts is new: add it to contractModules in scripts/contract-stubs.ts`);
+      if (!stub) this.error(`src/api/contract/${name}.ts appeared after the build started: run the build again`);
       return stub;
     },
   };

@@ -102,7 +102,7 @@ export interface Config {
   leadPixels: string[];
   /** Uploaded files (the ad-placement images of access requests): UPLOAD_DIR, default DATA_DIR/uploads. */
   uploadDir: string;
-  /** Campaign access requests and the operator API (issue 15). */
+  /** Campaign access requests and the operator API. */
   access: AccessConfig;
   /**
    * Payment providers (PAYONEER_*, TIPALTI_*; docs/settings.md "Payment platforms"). A provider whose

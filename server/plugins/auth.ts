@@ -13,7 +13,7 @@ export interface AuthContext {
   stage: SessionStage;
 }
 
-/** The signed-in network operator of an operator route (issue 15: the operator API). */
+/** The signed-in network operator of an operator route. */
 export interface OperatorContext {
   operatorId: number;
   sessionId: number;

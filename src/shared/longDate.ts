@@ -1,7 +1,7 @@
 /**
  * A day written out in US English, in UTC, e.g. `December 1, 2026` (a 'YYYY-MM-DD' day or an
  * instant); not a date: as given. Without date-fns-tz, so the campaign cards and tables that say when
- * a campaign expires do not download it (bench/budgets.json).
+ * a campaign expires do not download it (src/app/routeManifest.ts).
  */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -129,7 +129,7 @@ export function machineStory(flowName: string, stateName: string): StoryObj {
     },
     play: async ({ id }) => {
       // The root actor, then (for a child's state) its child: on a busy machine the child can appear a
-      // moment after the root (a CI run read it as undefined, stop 40).
+      // moment after the root (a CI run read it as undefined).
       const actorOf = () => {
         const root = started.get(id);
         return start.childId ? (root?.getSnapshot().children[start.childId] as AnyActorRef | undefined) : root;

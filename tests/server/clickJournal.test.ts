@@ -15,7 +15,7 @@ import { openTestDatabase, testEngine, type TestDatabase } from './helpers';
 import { linkOf, seedMinimalNetwork, type MinimalNetwork } from './trackingNetwork';
 
 /**
- * The click journal (issue 12, tracking/journal.ts): on Postgres a click is durable once its line is
+ * The click journal (tracking/journal.ts): on Postgres a click is durable once its line is
  * on local disk; Postgres takes the segments a few times a second, each once, in order, with the
  * rollup counts. Postgres only (PGlite writes each batch before its answers).
  */

@@ -8,7 +8,7 @@ import { trackingSiteEndpoints } from '../../src/api/contract/tracking';
 import { setupTestApp, signIn, testEngine, tokenFor, type TestContext } from './helpers';
 
 /**
- * Property (issue 12): whatever arrives at any operation of the OpenAPI document, signed in or
+ * Property: whatever arrives at any operation of the OpenAPI document, signed in or
  * not, the answer is never a 5xx and no body carries database error text; an error answer carries
  * a readable errors.message. Values come from each operation's own schemas (parameters and JSON
  * body), shaped or hostile: NUL and control characters, lone surrogates, invalid percent-encoding,

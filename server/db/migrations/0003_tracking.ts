@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { Default, Timestamp } from '../schema';
 
 /**
- * The tracking engine (issue 6): what a click and a conversion need beyond 0001's tables, and the
+ * The tracking engine: what a click and a conversion need beyond 0001's tables, and the
  * outbox of affiliate postbacks with every delivery attempt. Extends, never reshapes: stats_daily
  * keeps its columns (the dashboard reads it), only their money columns are widened.
  */

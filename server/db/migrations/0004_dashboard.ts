@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 import type { Default, Timestamp } from '../schema';
 
 /**
- * Dashboard and shell (issue 5): usage-tracking events from the menu links, dismissals and snoozes
+ * Dashboard and shell: usage-tracking events from the menu links, dismissals and snoozes
  * of the dashboard notices, and indexes for the network-wide campaign lists (popular, trending,
  * suggested read stats_daily by day across affiliates).
  */

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import type { Default } from '../schema';
 
 /**
- * Limits in the database (issue 12), shared by every server process and kept across restarts:
+ * Limits in the database, shared by every server process and kept across restarts:
  * - login_attempts counts wrong authenticator and e-mail/SMS codes too (kind), per account
  *   (`affiliate:<id>`), next to the failed passwords (per e-mail hash);
  * - rate_limit_hits is the store of the API's request limits (@fastify/rate-limit), one row per key

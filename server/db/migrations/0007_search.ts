@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Campaign search (issue 14, docs/campaigns.md "Search"):
+ * Campaign search (docs/campaigns.md "Search"):
  * - the extensions pg_trgm and unaccent, in a schema of their own (`extensions`), so a test schema
  *   dropped with cascade, or `db:reset` dropping `public`, never takes them from another schema
  *   (PGlite loads both from @electric-sql/pglite/contrib, server/db/database.ts);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default } from '../schema';
 
 /**
- * The postback delivery log (issue 15): a test postback ("Send test postback") is a delivery without
+ * The postback delivery log: a test postback ("Send test postback") is a delivery without
  * a conversion, fired by the same worker through the same SSRF guard. `campaign_id` is the test's
  * campaign (null: the global postback); a real delivery's campaign is its conversion's.
  */

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import type { Default, Timestamp, Id } from '../schema';
 
 /**
- * Access requests and who decides them (issue 15, docs/campaigns.md "Access requests"):
+ * Access requests and who decides them (docs/campaigns.md "Access requests"):
  * - `campaigns.approval_mode`: 'review' (the network's operator decides each request; the default for
  *   By Request campaigns) or 'auto' (approved at once). A Public campaign's request is always approved
  *   at once.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default, Timestamp, Money } from '../schema';
 
 /**
- * Reports in the affiliate's own day (issue 16, docs/reports.md): `stats_daily` is cut at midnight
+ * Reports in the affiliate's own day (docs/reports.md): `stats_daily` is cut at midnight
  * in the network's zone (REPORT_TIME_ZONE). An affiliate whose profile zone differs needs finer
  * pieces at the edges of a range: `stats_quarter` holds the same sums per quarter of an hour (every
  * UTC offset of the spec's time-zone list is a whole number of quarters), kept current in the same

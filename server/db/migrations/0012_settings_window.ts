@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ColumnType } from 'kysely';
 
 /**
- * The settings verification window (issue 17, docs/settings.md "Verification window"): a session that
+ * The settings verification window (docs/settings.md "Verification window"): a session that
  * has passed the settings code check may save profile changes until `settings_verified_until`.
  * Kept on the session row, so the window belongs to that sign-in only, ends with it, and is checked
  * by every save in the save's own transaction.

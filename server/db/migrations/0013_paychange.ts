@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../schema';
 
 /**
- * Pay-change requests (issue 17, docs/settings.md "Payment platforms"): one row per press of a
+ * Pay-change requests (docs/settings.md "Payment platforms"): one row per press of a
  * provider button in the Payment Settings modal. The built-in sandbox provider page is opened and
  * submitted with a token naming its row; completing sets completed_at in the same transaction as the
  * affiliate's payment_platform and payment_method, so a token works once (across server processes).

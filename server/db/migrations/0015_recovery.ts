@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import type { Default, Timestamp, Id } from '../schema';
 
 /**
- * Password recovery (issue 18, docs/recovery.md).
+ * Password recovery (docs/recovery.md).
  * - password_resets: one row per reset link e-mailed. Only the token's SHA-256 is kept; the link works
  *   until expires_at (1 hour) and once (used_at). code_serial numbers the SMS codes sent for it (the
  *   code's handle is derived from the token and the serial, so nothing secret is stored) and

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default } from '../schema';
 
 /**
- * Joining the network (issue 18, docs/registration.md).
+ * Joining the network (docs/registration.md).
  * - affiliate_documents.content: the ID images of an application, kept in the database (bytea) and
  *   written in the registration's one transaction, so a refused or failed registration leaves no
  *   file anywhere. file_path stays for documents kept on disk and is '' for these.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default } from '../schema';
 
 /**
- * MaxMoney points (issue 19, docs/rewards.md).
+ * MaxMoney points (docs/rewards.md).
  * - maxmoney_registrations.credited_at / credited_earnings / credited_points: the crediting job marks a
  *   registration credited in the same transaction as its 'Promo' entry and the balance, with a guarded
  *   update (`where credited_at is null`): a promo is credited once per affiliate even when two

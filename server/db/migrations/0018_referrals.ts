@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default, Timestamp, Day } from '../schema';
 
 /**
- * Referral income (issue 19, docs/referrals.md).
+ * Referral income (docs/referrals.md).
  * - referral_commissions: one row per referrer, referred publisher and month (unique), so the job
  *   recomputes a month with an upsert, never a second row.
  * - referrals: a publisher is referred by one referrer at most (unique referred_id), so no earnings

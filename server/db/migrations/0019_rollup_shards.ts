@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Default } from '../schema';
 
 /**
- * Rollup shards (issue 12, docs/benchmarks.md "Rollup rows without waiting"): every click batch and
+ * Rollup shards (docs/benchmarks.md "Rollup rows without waiting"): every click batch and
  * conversion batch adds to the rollup row of its (day or quarter, campaign, creative, landing page,
  * sub1), and two batches in flight at once (two server processes, or a click batch and a conversion
  * batch of one) took turns on the row of a busy link, each waiting for the other's commit. A row is

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The click journal (issue 12, docs/tracking.md "The click journal"): the name of every journal
+ * The click journal (docs/tracking.md "The click journal"): the name of every journal
  * segment Postgres has taken, written in the same transaction as its clicks, so a segment whose file
  * outlived its commit (the process died in between) is never taken twice. Names older than a week
  * are forgotten (tracking/journal.ts).

@@ -27,7 +27,7 @@ import { successEnvelope } from './envelope';
  *   GET /campaigns/{for}?page&limit  -> CampaignListResponse   (token)
  *       for: CampaignListName (sidebars: page 0 limit 5; dashboard rows: limit 6; browse: limit 30)
  *   GET /search?q={term}             -> QuickSearchResponse    (token; autocomplete, name or #ID)
- *   GET /search?st&ob&ad&pn&...      -> SearchResponse         (token; the /search screen, issue 14)
+ *   GET /search?st&ob&ad&pn&...      -> SearchResponse         (token; the /search screen)
  *   GET /search/categories           -> SearchCategoriesResponse
  *   GET /search/subcategories/{categoryId} -> SearchSubcategoriesResponse
  *   GET /display/country/{code}, /display/maincategory/{id}, /display/subcategory/{categoryId}/{subcategoryId}
@@ -146,7 +146,7 @@ export const QuickSearchResponse = successEnvelope({ matchingCampaigns: z.array(
 export type QuickSearchResponse = z.infer<typeof QuickSearchResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Full search (spec 000 section 2 "Search screen", issue 14). The query string IS the screen's
+// Full search (spec 000 section 2 "Search screen"). The query string IS the screen's
 // state: the portal reads it with parseSearchParams and writes it with searchParamsOf
 // (src/shared/searchState.ts, plain code shipped to the browser), the server validates it with SearchQuery. Every parameter is optional; an empty value means its default.
 //

@@ -13,7 +13,7 @@ import { successEnvelope } from './envelope';
 
 /**
  * Asking for access to a By Request campaign (spec 000 sections 2 "campaign application modal",
- * 4 "Campaign access" and "Application submit", 5, 7, 8; issue 15):
+ * 4 "Campaign access" and "Application submit", 5, 7, 8):
  *
  *   GET  /campaign/{id}/requestApproval  -> approval_info, approval_questions
  *   POST /campaign/{id}/requestApproval  (multipart) -> message, status

@@ -5,7 +5,7 @@ const noNul = (s: string) => !s.includes('\u0000');
 export const NO_NUL = 'must not contain NUL characters';
 
 /**
- * The text type of every string a request carries (issue 12): a string without NUL characters.
+ * The text type of every string a request carries: a string without NUL characters.
  * Bound its length where it is used (`SafeText().max(100, 'is too long')`).
  */
 export const SafeText = () => z.string().refine(noNul, NO_NUL);

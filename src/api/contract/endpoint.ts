@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One description per endpoint (issue 9): method, path with its parameters, query, body, answer,
+ * One description per endpoint: method, path with its parameters, query, body, answer,
  * who may call it and its error answers. The server registers its Fastify route from it
  * (server/lib/route.ts, and the OpenAPI document follows), RTK Query builds the URL and body from
  * it (src/api/endpoints.ts), and the stories' MSW handlers match its path and check what the

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { SuccessOnly, successEnvelope } from './envelope';
 
 /**
- * The network operator's API (issue 15: "who approves"). Operators are accounts of their own
+ * The network operator's API. Operators are accounts of their own
  * (`operators`, created with `npm run operator -- create EMAIL`), never affiliates: they sign in with
  * `POST /operator/session` and send the answer's token in `x-operator-token`. An affiliate's token
  * opens none of these routes, and an operator token opens no affiliate route. No portal screen yet:

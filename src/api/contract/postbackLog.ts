@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
- * The affiliate's own postback delivery log and the test postback (issue 15, beyond the spec): the
+ * The affiliate's own postback delivery log and the test postback (beyond the spec): the
  * Global Postback screen shows every recent delivery, a campaign's postback form that campaign's.
  *
  *   GET  /postbacks/deliveries?campaign_id=   -> deliveries (newest first, at most 50)

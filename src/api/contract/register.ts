@@ -17,7 +17,7 @@ export const SecurityQuestionsResponse = successEnvelope({ securityQuestions: z.
 
 
 // ---------------------------------------------------------------------------------------------
-// Joining the network (spec 002 §2-§9; issue 18; docs/registration.md). The rules live once in
+// Joining the network (spec 002 §2-§9; docs/registration.md). The rules live once in
 // src/shared/registration.ts: the wizard runs them per step, the server on the whole submission.
 // ---------------------------------------------------------------------------------------------
 
@@ -303,7 +303,7 @@ export const joinEndpoints = {
 
 
 // ---------------------------------------------------------------------------------------------
-// The operator's review of new publishers (issue 18; operator tokens: src/api/contract/operator.ts)
+// The operator's review of new publishers (operator tokens: src/api/contract/operator.ts)
 // ---------------------------------------------------------------------------------------------
 
 export const PublisherStatus = z.enum(['pending', 'active', 'rejected']);

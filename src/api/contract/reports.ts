@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
- * The reports (spec 001 sections 2.1, 3, 4, 5, 7, 8; issue 16; docs/reports.md).
+ * The reports (spec 001 sections 2.1, 3, 4, 5, 7, 8; docs/reports.md).
  *
  * Dates: `startDate` is the first day, `endDate` the day AFTER the last one ("sent as the next day
  * at 00:00:00", spec 001 section 7): `YYYY-MM-DD`, or `YYYY-MM-DD 00:00:00` as the spec writes it.

@@ -5,7 +5,7 @@ import { successEnvelope } from './envelope';
 
 /**
  * MaxMoney points, partner resources and the referral program (spec 001 §2.2-2.4, §3, §4, §5, §7,
- * §9; issue 19). One point is one US dollar; amounts are numbers with at most two decimals.
+ * §9). One point is one US dollar; amounts are numbers with at most two decimals.
  */
 
 export const PROMO_TYPES = ['NEVER_RUN', 'OFFER_SPECIFIC', 'BEAT_YOUR_BEST'] as const;

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint';
 import { successEnvelope } from './envelope';
 
 /**
- * The tracking engine's wire format (issue 6): the link builder (spec 000 sections 4, 7), the
+ * The tracking engine's wire format: the link builder (spec 000 sections 4, 7), the
  * per-campaign and global postbacks (spec 000 section 5, spec 002 sections 2, 7), the macro help
  * text, and the advertiser-facing conversion intake (/postback, /pixel). Browser-safe: zod only.
  */

@@ -10,7 +10,7 @@ import { successEnvelope } from './envelope';
  */
 /**
  * Messages of fields a person fills in are whole sentences: the server answers them as they are, with
- * no field name from the code in front (issue 13; server/plugins/errors.ts).
+ * no field name from the code in front (server/plugins/errors.ts).
  */
 export const codeFieldMessages = {
   authenticator: 'Please enter the 6-digit code from your authenticator app.',
