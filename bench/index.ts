@@ -18,7 +18,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import autocannon, { type Result } from 'autocannon';
 import { sql } from 'kysely';
 import { dropSchema, openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
+import { freePort } from '../tests/server/pgCluster';
 import { seedMinimalNetwork } from '../tests/server/trackingNetwork';
 import { onScratchPostgres } from './scratchPostgres';
 import { searchBench } from './search';
@@ -41,16 +41,6 @@ const say = (line: string) => console.log(line);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 interface Target { child: ChildProcess; port: number }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** The bare Node 302 (bench/target.ts), in its own process. */
 function startBare(): Promise<Target> {

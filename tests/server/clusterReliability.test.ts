@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { serverProcesses } from '../../server/cluster';
 import { dropSchema, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { SLOTS_PER_PROCESS } from '../../server/modules/tracking/rollupShards';
+import { freePort } from './pgCluster';
 import { seedMinimalNetwork } from './trackingNetwork';
 
 /**
@@ -36,16 +36,6 @@ describe('server processes', () => {
     expect(pglite.note).toMatch(/WEB_CONCURRENCY=4 ignored/);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function get(port: number, urlPath: string, agent: http.Agent): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {

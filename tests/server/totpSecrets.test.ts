@@ -111,18 +111,21 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
     try {
       const id = await insertAffiliate(database, { email: 'legacy@example.com', manager_id: null, otp_enabled: true, otp_secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' });
       // As a database from before the migration: undo the later ones and forget that they ran.
-      await clickJournalMigration.down(database.db as never);
-      await rollupShardsMigration.down(database.db as never);
-      await referralsMigration.down(database.db as never);
-      await maxmoneyMigration.down(database.db as never);
-      await registrationMigration.down(database.db as never);
-      await recoveryMigration.down(database.db as never);
-      await paychangeMigration.down(database.db as never);
-      await settingsWindowMigration.down(database.db as never);
-      await reportBucketsMigration.down(database.db as never);
-      await accessMigration.down(database.db as never);
-      await postbackLogMigration.down(database.db as never);
-      await limitsMigration.down(database.db as never);
+      const later = [
+        clickJournalMigration,
+        rollupShardsMigration,
+        referralsMigration,
+        maxmoneyMigration,
+        registrationMigration,
+        recoveryMigration,
+        paychangeMigration,
+        settingsWindowMigration,
+        reportBucketsMigration,
+        accessMigration,
+        postbackLogMigration,
+        limitsMigration,
+      ];
+      for (const migration of later) await migration.down(database.db as never);
       await sql`delete from kysely_migration where name >= '0005'`.execute(database.db);
       await expect(migrateToLatest(database.db)).rejects.toThrow(/plain TOTP secrets/);
       expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets', '0012_settings_window', '0013_paychange', '0015_recovery', '0016_registration', '0017_maxmoney', '0018_referrals', '0019_rollup_shards', '0020_click_journal']);

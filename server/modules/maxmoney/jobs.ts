@@ -46,6 +46,25 @@ async function eachUnit<T>(items: readonly T[], fn: (item: T) => Promise<void>):
 const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
+/** Promo registrations (promo and affiliate) joined to their promo, in promo then affiliate order. */
+const registrations = (db: Kysely<DB>) =>
+  db
+    .selectFrom('maxmoney_registrations as r')
+    .innerJoin('maxmoney_promos as p', 'p.id', 'r.promo_id')
+    .select(['r.promo_id', 'r.affiliate_id'])
+    .orderBy('r.promo_id')
+    .orderBy('r.affiliate_id');
+
+/** The terms of the promos of these registrations, by promo id. */
+async function termsOf(db: Kysely<DB>, registrations: readonly { promo_id: number }[]) {
+  const promoIds = [...new Set(registrations.map((d) => d.promo_id))];
+  const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
+  return new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+}
+
+const addToBalance = (trx: Kysely<DB>, affiliateId: number, points: number) =>
+  trx.updateTable('affiliates').set({ maxmoney_balance: sql`maxmoney_balance + ${points}` }).where('id', '=', affiliateId).execute();
+
 /**
  * Credits every registration of a promo that has ended (its last Eastern day is over) and is not
  * credited yet: the points of the affiliate's approved earnings in it, as one 'Promo' entry naming
@@ -55,19 +74,12 @@ const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): 
  */
 export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<number> {
   const today = programDay(now);
-  const due = await db
-    .selectFrom('maxmoney_registrations as r')
-    .innerJoin('maxmoney_promos as p', 'p.id', 'r.promo_id')
-    .select(['r.promo_id', 'r.affiliate_id'])
+  const due = await registrations(db)
     .where('r.credited_at', 'is', null)
     .where('p.end_date', '<', today)
-    .orderBy('r.promo_id')
-    .orderBy('r.affiliate_id')
     .execute();
   if (due.length === 0) return 0;
-  const promoIds = [...new Set(due.map((d) => d.promo_id))];
-  const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
-  const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  const terms = await termsOf(db, due);
   let credited = 0;
   await eachUnit(due, async (d) => {
     const promo = terms.get(d.promo_id)!;
@@ -94,11 +106,7 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
             notes: `${promo.name} (${formatLongDate(promo.start_date)} to ${formatLongDate(promo.end_date)}): ${formatPoints(standing.points)} points on $${formatPoints(standing.earnings)} of earnings`,
           })
           .execute();
-        await trx
-          .updateTable('affiliates')
-          .set({ maxmoney_balance: sql`maxmoney_balance + ${standing.points}` })
-          .where('id', '=', d.affiliate_id)
-          .execute();
+        await addToBalance(trx, d.affiliate_id, standing.points);
       }
       return true;
     });
@@ -117,19 +125,12 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
  */
 export async function reviseCreditedPromos(db: Kysely<DB>, now: Date): Promise<number> {
   const today = programDay(now);
-  const credited = await db
-    .selectFrom('maxmoney_registrations as r')
-    .innerJoin('maxmoney_promos as p', 'p.id', 'r.promo_id')
-    .select(['r.promo_id', 'r.affiliate_id'])
+  const credited = await registrations(db)
     .where('r.credited_at', 'is not', null)
     .where('p.end_date', '>=', addDaysTo(today, -PROMO_REVISION_DAYS))
-    .orderBy('r.promo_id')
-    .orderBy('r.affiliate_id')
     .execute();
   if (credited.length === 0) return 0;
-  const promoIds = [...new Set(credited.map((d) => d.promo_id))];
-  const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
-  const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  const terms = await termsOf(db, credited);
   let revised = 0;
   await eachUnit(credited, async (d) => {
     const promo = terms.get(d.promo_id)!;
@@ -167,11 +168,7 @@ export async function reviseCreditedPromos(db: Kysely<DB>, now: Date): Promise<n
               : `${promo.name}: ${formatPoints(-applied)} points taken back for conversions reversed after the promo was credited`,
         })
         .execute();
-      await trx
-        .updateTable('affiliates')
-        .set({ maxmoney_balance: sql`maxmoney_balance + ${applied}` })
-        .where('id', '=', d.affiliate_id)
-        .execute();
+      await addToBalance(trx, d.affiliate_id, applied);
       return true;
     });
     if (done) revised++;

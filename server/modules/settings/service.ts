@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword, verifyPassword, type ScryptCost } from '../../lib/crypto';
 import { ApiError, badRequest } from '../../lib/errors';
@@ -98,6 +98,17 @@ async function inWindow<T>(c: SaveContext, write: (trx: Transaction<DB>) => Prom
   });
 }
 
+/** A save that only sets columns of the affiliate's own row (stamped with the save's time). */
+function saveAffiliate(c: SaveContext, values: Updateable<DB['affiliates']>): Promise<unknown> {
+  return inWindow(c, (trx) =>
+    trx
+      .updateTable('affiliates')
+      .set({ ...values, updated_at: c.now })
+      .where('id', '=', c.affiliateId)
+      .execute(),
+  );
+}
+
 type Body<T extends z.ZodTypeAny> = z.output<T>;
 type Personal = Body<typeof PersonalDetailsRequest>;
 type Phone = Body<typeof PhoneDetailsRequest>;
@@ -127,31 +138,22 @@ export async function savePersonalDetails(c: SaveContext, body: Personal): Promi
   if (!CONTACT_TIMES.some((t) => t.value === body.contact_time)) throw badRequest(settingsFieldMessages.contactTime);
   checkPhone(body.mobile, false, INVALID_MOBILE);
   checkPhone(body.phone, false, settingsMessages.invalidPhone);
-  await inWindow(c, (trx) =>
-    trx
-      .updateTable('affiliates')
-      .set({
-        ...splitName(body.name),
-        company: body.company,
-        mobile_phone: body.mobile,
-        phone: body.phone,
-        time_zone: zone.value,
-        contact_time: body.contact_time,
-        im_handle: body.im_handle,
-        updated_at: c.now,
-      })
-      .where('id', '=', c.affiliateId)
-      .execute(),
-  );
+  await saveAffiliate(c, {
+    ...splitName(body.name),
+    company: body.company,
+    mobile_phone: body.mobile,
+    phone: body.phone,
+    time_zone: zone.value,
+    contact_time: body.contact_time,
+    im_handle: body.im_handle,
+  });
   return settingsMessages.saved.personal;
 }
 
 export async function savePhoneDetails(c: SaveContext, body: Phone): Promise<string> {
   checkPhone(body.mobile, true, INVALID_MOBILE);
   checkPhone(body.phone, false, settingsMessages.invalidPhone);
-  await inWindow(c, (trx) =>
-    trx.updateTable('affiliates').set({ mobile_phone: body.mobile, phone: body.phone, updated_at: c.now }).where('id', '=', c.affiliateId).execute(),
-  );
+  await saveAffiliate(c, { mobile_phone: body.mobile, phone: body.phone });
   return settingsMessages.saved.phone;
 }
 
@@ -169,22 +171,15 @@ export async function saveAddressDetails(c: SaveContext, body: Address): Promise
     // state is read the same way.
     nonState = body.non_state || body.state;
   }
-  await inWindow(c, (trx) =>
-    trx
-      .updateTable('affiliates')
-      .set({
-        address1: body.address1,
-        address2: body.address2,
-        city: body.city,
-        state,
-        non_state: nonState,
-        country_code: country.alpha2,
-        zipcode: body.zipcode,
-        updated_at: c.now,
-      })
-      .where('id', '=', c.affiliateId)
-      .execute(),
-  );
+  await saveAffiliate(c, {
+    address1: body.address1,
+    address2: body.address2,
+    city: body.city,
+    state,
+    non_state: nonState,
+    country_code: country.alpha2,
+    zipcode: body.zipcode,
+  });
   return settingsMessages.saved.address;
 }
 
@@ -195,9 +190,7 @@ export async function savePromotionalDetails(c: SaveContext, body: Promotional):
   // stopped the form is the other reading, not followed (docs/settings.md).
   if (body.promotion.length < PROMOTION_MIN_LENGTH) throw badRequest(profileMessages.shortDescription);
   if (!isWebsite(body.website)) throw badRequest(settingsMessages.website);
-  await inWindow(c, (trx) =>
-    trx.updateTable('affiliates').set({ promotion: body.promotion, website: body.website, updated_at: c.now }).where('id', '=', c.affiliateId).execute(),
-  );
+  await saveAffiliate(c, { promotion: body.promotion, website: body.website });
   return settingsMessages.saved.promotional;
 }
 

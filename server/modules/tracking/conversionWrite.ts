@@ -107,28 +107,30 @@ export async function writeConversions(db: Kysely<DB>, rows: ConversionRow[], sh
 
 interface RollupKey { day: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number; sub1: string }
 
+/** A rollup row's counts plus the conflicting insert's (the same SQL for either rollup table). */
+function addedTo(table: 'stats_quarter' | 'stats_daily') {
+  const t = sql.raw(table);
+  return {
+    leads: sql<number>`${t}.leads + excluded.leads`,
+    sales: sql<number>`${t}.sales + excluded.sales`,
+    earnings: sql<number>`${t}.earnings + excluded.earnings`,
+  };
+}
+
 async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads: number, sales: number, earnings: number, shard: number) {
   const { day: _day, ...dims } = key;
   await trx
     .insertInto('stats_quarter')
     .values({ ...dims, bucket: quarterOf(at), clicks: 0, leads, sales, earnings, shard })
     .onConflict((oc) =>
-      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
-        leads: sql`stats_quarter.leads + excluded.leads`,
-        sales: sql`stats_quarter.sales + excluded.sales`,
-        earnings: sql`stats_quarter.earnings + excluded.earnings`,
-      }),
+      oc.columns(['affiliate_id', 'bucket', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet(addedTo('stats_quarter')),
     )
     .execute();
   await trx
     .insertInto('stats_daily')
     .values({ ...key, clicks: 0, leads, sales, earnings, shard })
     .onConflict((oc) =>
-      oc.columns(['affiliate_id', 'day', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet({
-        leads: sql`stats_daily.leads + excluded.leads`,
-        sales: sql`stats_daily.sales + excluded.sales`,
-        earnings: sql`stats_daily.earnings + excluded.earnings`,
-      }),
+      oc.columns(['affiliate_id', 'day', 'campaign_id', 'creative_id', 'landing_page_id', 'sub1', 'shard']).doUpdateSet(addedTo('stats_daily')),
     )
     .execute();
 }
