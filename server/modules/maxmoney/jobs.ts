@@ -4,7 +4,7 @@ import { formatPoints } from '../../../src/shared/format';
 import { maxmoneyProgram } from '../../../src/shared/programTerms';
 import type { DB } from '../../db/schema';
 import { programDay, redeemWeekOf, redeemWeekOfDay } from './calendar';
-import { loadPromoTerms, promoColumns, promoStanding, round2 } from './earnings';
+import { loadPromoTerms, promoColumns, promoStanding, round2, type PromoTerms } from './earnings';
 
 /**
  * The points program's jobs (docs/rewards.md), run hourly by every server process (server/jobs.ts).
@@ -46,6 +46,8 @@ async function eachUnit<T>(items: readonly T[], fn: (item: T) => Promise<void>):
 const inTransaction = <T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
+interface Registration { promo_id: number; affiliate_id: number }
+
 /** Promo registrations (promo and affiliate) joined to their promo, in promo then affiliate order. */
 const registrations = (db: Kysely<DB>) =>
   db
@@ -55,11 +57,24 @@ const registrations = (db: Kysely<DB>) =>
     .orderBy('r.promo_id')
     .orderBy('r.affiliate_id');
 
-/** The terms of the promos of these registrations, by promo id. */
-async function termsOf(db: Kysely<DB>, registrations: readonly { promo_id: number }[]) {
-  const promoIds = [...new Set(registrations.map((d) => d.promo_id))];
+/**
+ * Runs `fn` for each registration, each in its own transaction (eachUnit), with its promo's terms;
+ * answers for how many `fn` answered true.
+ */
+async function eachRegistration(
+  db: Kysely<DB>,
+  regs: readonly Registration[],
+  fn: (trx: Kysely<DB>, d: Registration, promo: PromoTerms) => Promise<boolean>,
+): Promise<number> {
+  if (regs.length === 0) return 0;
+  const promoIds = [...new Set(regs.map((d) => d.promo_id))];
   const rows = await db.selectFrom('maxmoney_promos').select(promoColumns).where('id', 'in', promoIds).execute();
-  return new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  const terms = new Map((await loadPromoTerms(db, rows.map((r) => ({ ...r, start_date: String(r.start_date), end_date: String(r.end_date) })))).map((p) => [p.id, p]));
+  let done = 0;
+  await eachUnit(regs, async (d) => {
+    if (await inTransaction(db, (trx) => fn(trx, d, terms.get(d.promo_id)!))) done++;
+  });
+  return done;
 }
 
 const addToBalance = (trx: Kysely<DB>, affiliateId: number, points: number) =>
@@ -78,41 +93,33 @@ export async function creditEndedPromos(db: Kysely<DB>, now: Date): Promise<numb
     .where('r.credited_at', 'is', null)
     .where('p.end_date', '<', today)
     .execute();
-  if (due.length === 0) return 0;
-  const terms = await termsOf(db, due);
-  let credited = 0;
-  await eachUnit(due, async (d) => {
-    const promo = terms.get(d.promo_id)!;
-    const done = await inTransaction(db, async (trx) => {
-      const standing = await promoStanding(trx, d.affiliate_id, promo, now);
-      const mark = await trx
-        .updateTable('maxmoney_registrations')
-        .set({ credited_at: now, credited_earnings: standing.earnings, credited_points: standing.points })
-        .where('promo_id', '=', d.promo_id)
-        .where('affiliate_id', '=', d.affiliate_id)
-        .where('credited_at', 'is', null)
-        .returning('promo_id')
-        .executeTakeFirst();
-      if (!mark) return false;
-      if (standing.points > 0) {
-        await trx
-          .insertInto('maxmoney_transactions')
-          .values({
-            affiliate_id: d.affiliate_id,
-            entry_date: now,
-            entry_type: 'Promo',
-            amount: standing.points,
-            promo_id: promo.id,
-            notes: `${promo.name} (${formatLongDate(promo.start_date)} to ${formatLongDate(promo.end_date)}): ${formatPoints(standing.points)} points on $${formatPoints(standing.earnings)} of earnings`,
-          })
-          .execute();
-        await addToBalance(trx, d.affiliate_id, standing.points);
-      }
-      return true;
-    });
-    if (done) credited++;
+  return eachRegistration(db, due, async (trx, d, promo) => {
+    const standing = await promoStanding(trx, d.affiliate_id, promo, now);
+    const mark = await trx
+      .updateTable('maxmoney_registrations')
+      .set({ credited_at: now, credited_earnings: standing.earnings, credited_points: standing.points })
+      .where('promo_id', '=', d.promo_id)
+      .where('affiliate_id', '=', d.affiliate_id)
+      .where('credited_at', 'is', null)
+      .returning('promo_id')
+      .executeTakeFirst();
+    if (!mark) return false;
+    if (standing.points > 0) {
+      await trx
+        .insertInto('maxmoney_transactions')
+        .values({
+          affiliate_id: d.affiliate_id,
+          entry_date: now,
+          entry_type: 'Promo',
+          amount: standing.points,
+          promo_id: promo.id,
+          notes: `${promo.name} (${formatLongDate(promo.start_date)} to ${formatLongDate(promo.end_date)}): ${formatPoints(standing.points)} points on $${formatPoints(standing.earnings)} of earnings`,
+        })
+        .execute();
+      await addToBalance(trx, d.affiliate_id, standing.points);
+    }
+    return true;
   });
-  return credited;
 }
 
 /**
@@ -129,51 +136,43 @@ export async function reviseCreditedPromos(db: Kysely<DB>, now: Date): Promise<n
     .where('r.credited_at', 'is not', null)
     .where('p.end_date', '>=', addDaysTo(today, -PROMO_REVISION_DAYS))
     .execute();
-  if (credited.length === 0) return 0;
-  const terms = await termsOf(db, credited);
-  let revised = 0;
-  await eachUnit(credited, async (d) => {
-    const promo = terms.get(d.promo_id)!;
-    const done = await inTransaction(db, async (trx) => {
-      const reg = await trx
-        .selectFrom('maxmoney_registrations')
-        .select(['credited_points'])
-        .where('promo_id', '=', d.promo_id)
-        .where('affiliate_id', '=', d.affiliate_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const standing = await promoStanding(trx, d.affiliate_id, promo, now);
-      const diff = round2(standing.points - Number(reg.credited_points ?? 0));
-      if (diff === 0) return false;
-      await trx
-        .updateTable('maxmoney_registrations')
-        .set({ credited_earnings: standing.earnings, credited_points: standing.points })
-        .where('promo_id', '=', d.promo_id)
-        .where('affiliate_id', '=', d.affiliate_id)
-        .execute();
-      const { maxmoney_balance } = await trx.selectFrom('affiliates').select('maxmoney_balance').where('id', '=', d.affiliate_id).forUpdate().executeTakeFirstOrThrow();
-      const applied = diff > 0 ? diff : -Math.min(-diff, round2(Number(maxmoney_balance)));
-      if (applied === 0) return true;
-      await trx
-        .insertInto('maxmoney_transactions')
-        .values({
-          affiliate_id: d.affiliate_id,
-          entry_date: now,
-          entry_type: 'Adjustment',
-          amount: applied,
-          promo_id: promo.id,
-          notes:
-            diff > 0
-              ? `${promo.name}: ${formatPoints(applied)} points added for conversions approved after the promo was credited`
-              : `${promo.name}: ${formatPoints(-applied)} points taken back for conversions reversed after the promo was credited`,
-        })
-        .execute();
-      await addToBalance(trx, d.affiliate_id, applied);
-      return true;
-    });
-    if (done) revised++;
+  return eachRegistration(db, credited, async (trx, d, promo) => {
+    const reg = await trx
+      .selectFrom('maxmoney_registrations')
+      .select(['credited_points'])
+      .where('promo_id', '=', d.promo_id)
+      .where('affiliate_id', '=', d.affiliate_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const standing = await promoStanding(trx, d.affiliate_id, promo, now);
+    const diff = round2(standing.points - Number(reg.credited_points ?? 0));
+    if (diff === 0) return false;
+    await trx
+      .updateTable('maxmoney_registrations')
+      .set({ credited_earnings: standing.earnings, credited_points: standing.points })
+      .where('promo_id', '=', d.promo_id)
+      .where('affiliate_id', '=', d.affiliate_id)
+      .execute();
+    const { maxmoney_balance } = await trx.selectFrom('affiliates').select('maxmoney_balance').where('id', '=', d.affiliate_id).forUpdate().executeTakeFirstOrThrow();
+    const applied = diff > 0 ? diff : -Math.min(-diff, round2(Number(maxmoney_balance)));
+    if (applied === 0) return true;
+    await trx
+      .insertInto('maxmoney_transactions')
+      .values({
+        affiliate_id: d.affiliate_id,
+        entry_date: now,
+        entry_type: 'Adjustment',
+        amount: applied,
+        promo_id: promo.id,
+        notes:
+          diff > 0
+            ? `${promo.name}: ${formatPoints(applied)} points added for conversions approved after the promo was credited`
+            : `${promo.name}: ${formatPoints(-applied)} points taken back for conversions reversed after the promo was credited`,
+      })
+      .execute();
+    await addToBalance(trx, d.affiliate_id, applied);
+    return true;
   });
-  return revised;
 }
 
 /**
