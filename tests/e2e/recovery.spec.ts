@@ -1,6 +1,7 @@
 import { expect, test } from './server';
 import { paths } from '../../src/shared/paths';
 import { recoveryMessages } from '../../src/shared/recovery';
+import { signInAfterPasswordChange } from './session';
 
 /**
  * Password recovery against the real product (docs/recovery.md): the demo affiliate with
@@ -72,11 +73,6 @@ test('an affiliate forgets the password, solves the captcha, resets with the SMS
 
   // The old password is refused; the new one signs in.
   await page.goto(`${product.url}/`);
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(OLD_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('The e-mail address or password you entered is incorrect.')).toBeVisible();
-  await page.getByLabel('Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAfterPasswordChange(page, EMAIL, OLD_PASSWORD, NEW_PASSWORD);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('mb-auth-token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 });

@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './server';
-import { DEMO_PASSWORD, signIn } from './session';
-import { totp, freshWindow } from './totp';
+import { completeTwoFactorSetup, DEMO_PASSWORD, signIn, signInAfterPasswordChange } from './session';
 import { paths } from '../../src/shared/paths';
 import { isPayBlackout, PAY_BLACKOUT_LABEL, PAY_BLACKOUT_MESSAGE } from '../../src/shared/payBlackout';
 
@@ -86,14 +85,7 @@ test('settings: verify by e-mail, phone, address, two-factor, password, payment 
   const twoFactor = page.getByRole('region', { name: '2-Factor Authentication' });
   await twoFactor.getByRole('button', { name: 'Set up' }).click();
   const setup = page.getByRole('dialog', { name: '2-step Verification Setup' });
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await expect(setup.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await setup.locator('code').first().textContent())!.trim();
-  await setup.getByRole('button', { name: 'Next' }).click();
-  await freshWindow();
-  await setup.getByRole('textbox').fill(totp(secret));
-  await setup.getByRole('button', { name: 'Activate' }).click();
-  await setup.getByRole('button', { name: 'Take me to my dashboard' }).click();
+  await completeTwoFactorSetup(setup, setup.getByRole('textbox'));
   await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
   await page.goto(`${product.url}${paths.settings}`);
   // The verification window is the session's: still open after the reload.
@@ -110,12 +102,7 @@ test('settings: verify by e-mail, phone, address, two-factor, password, payment 
   await expect(security.getByText('Your security settings have been saved.')).toBeVisible({ timeout: SAVE_WITH_HASHING });
   await page.getByRole('button', { name: /^Account/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('The e-mail address or password you entered is incorrect.')).toBeVisible();
-  await page.getByLabel('Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAfterPasswordChange(page, EMAIL, DEMO_PASSWORD, NEW_PASSWORD);
   await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
 
   // Payment platform: from Tipalti (the demo affiliate's, by ACH) to Payoneer in the built-in sandbox

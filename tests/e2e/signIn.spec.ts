@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './server';
 import { paths } from '../../src/shared/paths';
+import { completeTwoFactorSetup } from './session';
 import { freshWindow, totp } from './totp';
 
 const PASSWORD = 'Demo-2026!';
@@ -153,14 +154,7 @@ test('the forced-offer demo affiliate completes two-factor set-up', async ({ pag
   await submitCredentials(page, product.url, 'forced2fa@example.com');
   await expect(page.getByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
   await page.getByRole('button', { name: 'Set Up Now' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.locator('code').first().textContent())!.trim();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await freshWindow();
-  await page.getByLabel('6-digit code').fill(totp(secret));
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByRole('button', { name: 'Take me to my dashboard' }).click();
+  await completeTwoFactorSetup(page, page.getByLabel('6-digit code'));
   await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
   await expect(page.getByText(/Welcome,/)).toBeVisible();
 });
