@@ -53,6 +53,17 @@ export interface Context {
   replaced: boolean;
 }
 
+/** Fetching a QR code, first or fresh: the secret is stored, or the failure is said. */
+const fetchQrCodeInvoke = {
+  id: 'fetchQrCode',
+  src: 'fetchQrCode',
+  onDone: [
+    { guard: 'qrCodeReceived', target: 'scanQrCode', actions: 'storeSecret' },
+    { target: 'qrCodeFailed', actions: 'qrFailed' },
+  ],
+  onError: { target: 'qrCodeFailed', actions: 'qrFailed' },
+} as const;
+
 export const twoFactorSetupMachine = setup({
   types: {
     context: {} as Context,
@@ -67,7 +78,14 @@ export const twoFactorSetupMachine = setup({
       throw new Error('activate not provided');
     }),
   },
+  guards: {
+    qrCodeReceived: ({ event }) => {
+      const out = (event as unknown as { output: OtpSetupResult }).output;
+      return out.ok && Boolean(out.secret);
+    },
+  },
   actions: {
+    qrFailed: assign({ error: twoFactorMessages.qrFailed }),
     storeSecret: assign(({ context, event }) => {
       const out = (event as unknown as { output: OtpSetupResult }).output;
       // A new secret after one was shown: the affiliate may have scanned the old one already.
@@ -88,15 +106,7 @@ export const twoFactorSetupMachine = setup({
     },
     loadingQrCode: {
       tags: ['unsaved'],
-      invoke: {
-        id: 'fetchQrCode',
-        src: 'fetchQrCode',
-        onDone: [
-          { guard: ({ event }) => event.output.ok && Boolean(event.output.secret), target: 'scanQrCode', actions: 'storeSecret' },
-          { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
-        ],
-        onError: { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
-      },
+      invoke: fetchQrCodeInvoke,
     },
     qrCodeFailed: {
       tags: ['unsaved'],
@@ -142,16 +152,8 @@ export const twoFactorSetupMachine = setup({
     },
     refreshingQrCode: {
       tags: ['unsaved'],
-      invoke: {
-        id: 'fetchQrCode',
-        src: 'fetchQrCode',
-        // Keep the wrong-code message on screen with the new QR code.
-        onDone: [
-          { guard: ({ event }) => event.output.ok && Boolean(event.output.secret), target: 'scanQrCode', actions: 'storeSecret' },
-          { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
-        ],
-        onError: { target: 'qrCodeFailed', actions: assign({ error: twoFactorMessages.qrFailed }) },
-      },
+      // Keep the wrong-code message on screen with the new QR code.
+      invoke: fetchQrCodeInvoke,
     },
     activated: {
       on: { FINISH: 'done' },

@@ -73,6 +73,16 @@ export const SandboxProviderParams = z.object({
   provider: z.enum(['payoneer', 'tipalti'], { message: 'must be payoneer or tipalti' }),
 });
 
+/** The built-in sandbox provider's page: opened (GET) and submitted (POST) at the same address. */
+const sandboxPage = {
+  path: '/paychange/sandbox/:provider',
+  access: 'public',
+  tags: ['payment'],
+  params: SandboxProviderParams,
+  response: { raw: 'text/html' },
+  errors: [403, 409],
+} as const;
+
 export const paychangeEndpoints = {
   payoneerChange: endpoint({
     method: 'POST',
@@ -107,26 +117,16 @@ export const paychangeEndpoints = {
   }),
   sandboxPayPage: endpoint({
     method: 'GET',
-    path: '/paychange/sandbox/:provider',
-    access: 'public',
-    tags: ['payment'],
+    ...sandboxPage,
     summary:
       "The built-in sandbox provider page (no provider configured): an HTML form opened in the modal's iframe with a signed, expiring, single-use token bound to the affiliate and the provider",
-    params: SandboxProviderParams,
     query: SandboxPageQuery,
-    response: { raw: 'text/html' },
-    errors: [403, 409],
   }),
   sandboxPaySubmit: endpoint({
     method: 'POST',
-    path: '/paychange/sandbox/:provider',
-    access: 'public',
-    tags: ['payment'],
+    ...sandboxPage,
     summary:
       "The sandbox page's form: the token is the proof (no session header reaches an iframe's form); saves the platform and method and redirects (303) to /paycompletion",
-    params: SandboxProviderParams,
     body: SandboxSubmitBody,
-    response: { raw: 'text/html' },
-    errors: [403, 409],
   }),
 };

@@ -157,6 +157,10 @@ export const trackingEndpoints = {
   }),
 };
 
+const siteAddress = { base: 'site', access: 'public', hidden: true, tags: ['tracking'] } as const;
+/** Conversion intake (postback or pixel): the same errors however the advertiser sends it. */
+const conversionIntake = { ...siteAddress, response: ConversionIntakeResponse, errors: [403, 404, 409] } as const;
+
 /**
  * The addresses advertisers and visitors use, outside the API base: not called by the portal; the
  * OpenAPI document lists them with the site's root as their server (docs/tracking.md describes them).
@@ -165,10 +169,7 @@ export const trackingSiteEndpoints = {
   click: endpoint({
     method: 'GET',
     path: '/go/:code',
-    base: 'site',
-    access: 'public',
-    hidden: true,
-    tags: ['tracking'],
+    ...siteAddress,
     summary: "A tracking link's click: records it and answers 302 to the campaign's landing page (or a fallback page)",
     // Any text: a visitor's broken or tampered link goes to the fallback page (302), never a 400.
     // The engine checks the code's shape and signature before it reaches the database.
@@ -179,37 +180,23 @@ export const trackingSiteEndpoints = {
   postbackGet: endpoint({
     method: 'GET',
     path: '/postback',
-    base: 'site',
-    access: 'public',
-    hidden: true,
-    tags: ['tracking'],
+    ...conversionIntake,
     summary: 'Server-to-server conversion intake from an advertiser',
     query: ConversionIntakeQuery,
-    response: ConversionIntakeResponse,
-    errors: [403, 404, 409],
   }),
   postbackPost: endpoint({
     method: 'POST',
     path: '/postback',
-    base: 'site',
-    access: 'public',
-    hidden: true,
-    tags: ['tracking'],
+    ...conversionIntake,
     summary: 'Server-to-server conversion intake from an advertiser (form or JSON body)',
     body: ConversionIntakeQuery,
-    response: ConversionIntakeResponse,
-    errors: [403, 404, 409],
   }),
   pixel: endpoint({
     method: 'GET',
     path: '/pixel',
-    base: 'site',
-    access: 'public',
-    hidden: true,
-    tags: ['tracking'],
+    ...conversionIntake,
     summary: "Conversion pixel on the advertiser's page: a 1x1 GIF, or the affiliate's HTML postback in an iframe",
     query: ConversionIntakeQuery.extend({ campaign_id: CampaignIdInput.optional() }),
     response: { raw: 'image/gif' },
-    errors: [403, 404, 409],
   }),
 };

@@ -231,27 +231,24 @@ describe('registration rules', () => {
   });
 
   it('a refused submission shows and tracks the server message; no answer says Connection error.', async () => {
+    /** Fills every step and submits: back on the terms step with the submission's error. */
+    const submitUntilError = async (actor: ReturnType<typeof start>['actor']) => {
+      actor.send({ type: 'EDIT', fields: valid });
+      actor.send({ type: 'SET_IMAGE', side: 'idFront', file: png });
+      actor.send({ type: 'NEXT' });
+      await waitFor(actor, (s) => s.matches('contact'));
+      actor.send({ type: 'NEXT' });
+      await waitFor(actor, (s) => s.matches('address'));
+      for (let i = 0; i < 4; i++) actor.send({ type: 'NEXT' });
+      await waitFor(actor, (s) => s.matches('terms') && !!s.context.submitError);
+    };
     const refused = start({ newApp: true }, { register: { ok: false, message: 'Refused.' } });
-    refused.actor.send({ type: 'EDIT', fields: valid });
-    refused.actor.send({ type: 'SET_IMAGE', side: 'idFront', file: png });
-    refused.actor.send({ type: 'NEXT' });
-    await waitFor(refused.actor, (s) => s.matches('contact'));
-    refused.actor.send({ type: 'NEXT' });
-    await waitFor(refused.actor, (s) => s.matches('address'));
-    for (let i = 0; i < 4; i++) refused.actor.send({ type: 'NEXT' });
-    await waitFor(refused.actor, (s) => s.matches('terms') && !!s.context.submitError);
+    await submitUntilError(refused.actor);
     expect(refused.actor.getSnapshot().context.submitError).toBe('Refused.');
     await waitFor(refused.actor, () => refused.tracked.includes('Refused.'));
 
     const offline = start({ newApp: true }, { register: 'offline' });
-    offline.actor.send({ type: 'EDIT', fields: valid });
-    offline.actor.send({ type: 'SET_IMAGE', side: 'idFront', file: png });
-    offline.actor.send({ type: 'NEXT' });
-    await waitFor(offline.actor, (s) => s.matches('contact'));
-    offline.actor.send({ type: 'NEXT' });
-    await waitFor(offline.actor, (s) => s.matches('address'));
-    for (let i = 0; i < 4; i++) offline.actor.send({ type: 'NEXT' });
-    await waitFor(offline.actor, (s) => s.matches('terms') && !!s.context.submitError);
+    await submitUntilError(offline.actor);
     expect(offline.actor.getSnapshot().context.submitError).toBe('Connection error.');
   });
 

@@ -4,27 +4,21 @@ import { isPayBlackout, nextBlackoutChange, PAY_BLACKOUT_MESSAGE } from '../../.
 const at = (iso: string) => new Date(iso);
 
 describe('isPayBlackout: Tuesday 09:00 to Wednesday 12:00 New York time', () => {
-  // 2026-07-07 is a Tuesday in daylight saving time (EDT, UTC-4).
+  // 2026-07-07 is a Tuesday in daylight saving time (EDT, UTC-4); 2026-01-06 one in standard time (EST, UTC-5).
   it.each([
-    ['Tuesday 08:59:59 EDT', '2026-07-07T12:59:59Z', false],
-    ['Tuesday 09:00:00 EDT', '2026-07-07T13:00:00Z', true],
-    ['Wednesday 11:59:59 EDT', '2026-07-08T15:59:59Z', true],
-    ['Wednesday 12:00:00 EDT', '2026-07-08T16:00:00Z', false],
-    ['Tuesday 23:59:59 EDT', '2026-07-08T03:59:59Z', true],
-    ['Monday 09:00 EDT', '2026-07-06T13:00:00Z', false],
-    ['Thursday 10:00 EDT', '2026-07-09T14:00:00Z', false],
-  ])('daylight saving time: %s', (_name, iso, expected) => {
-    expect(isPayBlackout(at(iso))).toBe(expected);
-  });
-
-  // 2026-01-06 is a Tuesday in standard time (EST, UTC-5).
-  it.each([
-    ['Tuesday 08:59:59 EST', '2026-01-06T13:59:59Z', false],
-    ['Tuesday 09:00:00 EST', '2026-01-06T14:00:00Z', true],
-    ['Wednesday 11:59:59 EST', '2026-01-07T16:59:59Z', true],
-    ['Wednesday 12:00:00 EST', '2026-01-07T17:00:00Z', false],
-    ['Tuesday 13:30 UTC (08:30 EST): the UTC-4 reading would be wrong', '2026-01-06T13:30:00Z', false],
-  ])('standard time: %s', (_name, iso, expected) => {
+    ['daylight saving time', 'Tuesday 08:59:59 EDT', '2026-07-07T12:59:59Z', false],
+    ['daylight saving time', 'Tuesday 09:00:00 EDT', '2026-07-07T13:00:00Z', true],
+    ['daylight saving time', 'Wednesday 11:59:59 EDT', '2026-07-08T15:59:59Z', true],
+    ['daylight saving time', 'Wednesday 12:00:00 EDT', '2026-07-08T16:00:00Z', false],
+    ['daylight saving time', 'Tuesday 23:59:59 EDT', '2026-07-08T03:59:59Z', true],
+    ['daylight saving time', 'Monday 09:00 EDT', '2026-07-06T13:00:00Z', false],
+    ['daylight saving time', 'Thursday 10:00 EDT', '2026-07-09T14:00:00Z', false],
+    ['standard time', 'Tuesday 08:59:59 EST', '2026-01-06T13:59:59Z', false],
+    ['standard time', 'Tuesday 09:00:00 EST', '2026-01-06T14:00:00Z', true],
+    ['standard time', 'Wednesday 11:59:59 EST', '2026-01-07T16:59:59Z', true],
+    ['standard time', 'Wednesday 12:00:00 EST', '2026-01-07T17:00:00Z', false],
+    ['standard time', 'Tuesday 13:30 UTC (08:30 EST): the UTC-4 reading would be wrong', '2026-01-06T13:30:00Z', false],
+  ])('%s: %s', (_zone, _name, iso, expected) => {
     expect(isPayBlackout(at(iso))).toBe(expected);
   });
 });
