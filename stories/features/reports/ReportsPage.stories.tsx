@@ -7,9 +7,11 @@ import type { ReportsPage } from '../../../src/features/reports/ReportsPage';
 import { paths } from '../../../src/shared/paths';
 import { conversionRows, earningsRows, reportHandlers } from '../../mocks/reports';
 import { at, calls, firstCells, reportsPageMeta, spy, table, withStoryMocks, chart, type Story } from './reportsPageStory';
+import { CsvButton } from '../../../src/features/reports/ReportCsvButton';
+import { PagedTable, PlainTable, SortableTable } from '../../../src/features/reports/reportTables';
 
 /** The reports of every type, loading, empty, failing and on a phone; the set-up is in reportsPageStory.tsx. */
-const meta = { title: 'Features/Reports/ReportsPage', ...reportsPageMeta, parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) } } satisfies Meta<typeof ReportsPage>;
+const meta = { title: 'Features/Reports/ReportsPage', ...reportsPageMeta, subcomponents: { CsvButton, SortableTable, PagedTable, PlainTable }, parameters: { layout: 'padded', ...at(paths.reports('earnings', { startDate: '2026-11-01', endDate: '2026-11-30' })) } } satisfies Meta<typeof ReportsPage>;
 export default meta;
 
 /** Earnings by campaign, the default order (earnings descending) and the Totals row; the end is sent as the next day. */

@@ -9,6 +9,8 @@ import { profileMessages } from '../../../src/shared/profileOptions';
 import { saveHandlers, securityQuestionsFixture, settingsServerMessages, validateEmailHandlers, validatePhoneHandlers } from '../../mocks/settings';
 import { affiliateFixture } from '../../mocks/shell';
 import { saveWith, shown } from './settingsPageStory';
+import { PersonalCard } from '../../../src/features/settings/cards/PersonalCard';
+import { Facts } from '../../../src/features/settings/cards/cardKit';
 
 /**
  * One settings card at a time, editable (the page's stories show the verification and the cards
@@ -18,6 +20,8 @@ import { saveWith, shown } from './settingsPageStory';
  */
 const meta = {
   title: 'Features/Settings/Cards',
+  // The personal card and the read-only Facts list are drawn by the Settings page stories.
+  subcomponents: { PersonalCard, Facts },
   parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,
   decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
   beforeEach: withMocks(validatePhoneHandlers.byDigits(), validateEmailHandlers.valid(), saveHandlers.allSaved()),

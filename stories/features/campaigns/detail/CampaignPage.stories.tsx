@@ -9,6 +9,9 @@ import { postbackDefaults } from '../../../mocks/postbacks';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
 import { dialog, fillValid, submit } from './applicationForm';
+import { InformationCard } from '../../../../src/features/campaigns/detail/InformationCard';
+import { CreativesCard, LandingPagesCard } from '../../../../src/features/campaigns/detail/MaterialCards';
+import { EmailRestrictionsCard, PostbacksCard } from '../../../../src/features/campaigns/detail/RestrictionCards';
 
 /** Spec 000 §2 Campaign page: every card, the bookmark, the pickers in view mode and the suppression list. */
 const at = (id = 1205) => ({ layout: 'fullscreen', router: { path: patterns.campaign, initialEntries: [paths.campaign(id)] } }) satisfies PortalParameters & { layout: string };
@@ -24,6 +27,8 @@ const frame = (width: number) => (Story: () => React.ReactElement) => (
 const meta = {
   title: 'Features/Campaigns/CampaignPage',
   component: CampaignPage,
+  // The page's cards, drawn in every state by the stories below.
+  subcomponents: { InformationCard, LandingPagesCard, CreativesCard, PostbacksCard, EmailRestrictionsCard },
   parameters: at(),
   decorators: [frame(1100)],
   beforeEach: withStoryMocks(campaignDetailHandlers.campaign()),
