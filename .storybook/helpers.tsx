@@ -1,5 +1,6 @@
 import type { Decorator, StoryContext } from '@storybook/react-vite';
 import type { AnyHandler } from 'msw';
+import type { CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { RootState } from '../src/app/store';
@@ -182,6 +183,15 @@ export const portalFrame =
   (width?: number): Decorator =>
   (Story) => (
     <div style={{ containerName: 'portal', containerType: 'inline-size', width: width ?? '100%' }}>
+      <Story />
+    </div>
+  );
+
+/** A plain frame with the given style around the story (a width, a height, a padding). */
+export const framed =
+  (style: CSSProperties): Decorator =>
+  (Story) => (
+    <div style={style}>
       <Story />
     </div>
   );

@@ -45,8 +45,7 @@ type Story = StoryObj<typeof meta>;
 /** Far below the window (without the idle rendering): a place of the content's height is kept; scrolled near, the content renders. */
 export const FarBelow: Story = {
   args: { whenIdle: false },
-  play: async ({ canvasElement, step }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, step }) => {
     const place = canvas.getByTestId('place');
     await step('not rendered while far below', async () => {
       await new Promise((r) => setTimeout(r, 300));
@@ -68,8 +67,7 @@ export const FarBelow: Story = {
 
 /** Far below, the page loaded and the browser idle: rendered without being scrolled to (a keyboard or screen reader user going down the page finds it). */
 export const FarBelowWhenIdle: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByRole('list', { name: 'Campaigns below' })).toBeInTheDocument(), { timeout: 3000 });
     await expect(window.scrollY).toBe(0);
   },
@@ -78,8 +76,7 @@ export const FarBelowWhenIdle: Story = {
 /** Not displayed at this width: never near, never rendered, even when its place is scrolled to and the browser is idle. */
 export const NotDisplayed: Story = {
   args: { hidden: true },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     canvas.getByTestId('place').scrollIntoView();
     window.scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((r) => setTimeout(r, 2500));
@@ -93,8 +90,7 @@ export const NotDisplayed: Story = {
  */
 export const DisplayedLater: Story = {
   args: { hidden: true },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const place = canvas.getByTestId('place');
     await new Promise((r) => setTimeout(r, 300));
     await expect(canvas.queryByRole('list', { name: 'Campaigns below' })).toBeNull();
@@ -117,8 +113,7 @@ export const InView: Story = {
 /** Without `defer` (the workbench and the tests): rendered at once, wherever it is. */
 export const AtOnce: Story = {
   args: { defer: false },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByRole('list', { name: 'Campaigns below' })).toBeInTheDocument());
     await expect(canvasElement.querySelector('[data-offscreen]')).toBeNull();
   },

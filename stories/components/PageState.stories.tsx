@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { PageState, type PageQuery, type PageStateProps } from '../../src/components/PageState';
+import { framed } from '../../.storybook/helpers';
 
 interface Answer {
   items: string[];
@@ -29,7 +30,7 @@ const meta = {
       </ul>
     ),
   },
-  decorators: [(Story) => <div style={{ maxWidth: 600 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 600 })],
 } satisfies Meta<typeof ListState>;
 
 export default meta;
@@ -37,8 +38,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The answer has rows: the screen itself. */
 export const Loaded: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Banner ads', 'Solo e-mail']);
     await expect(canvas.queryByRole('progressbar')).toBeNull();
   },
@@ -63,8 +63,7 @@ export const LoadingInCard: Story = {
 /** An answer with nothing to show: the empty text in a card, no list. */
 export const Empty: Story = {
   args: { query: answered([]) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('The list is empty.')).toBeVisible();
     await expect(canvas.queryByRole('list')).toBeNull();
   },
@@ -73,8 +72,7 @@ export const Empty: Story = {
 /** A failure: its text as an alert and Try again, which asks again. */
 export const Failed: Story = {
   args: { query: { error: { status: 500, data: null }, isFetching: false, refetch: fn() } },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('There was an error fetching the list.');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.query.refetch).toHaveBeenCalledTimes(1);
@@ -84,8 +82,7 @@ export const Failed: Story = {
 /** Asking again with retry 'keeps-failure': the message stays and Try again is busy. */
 export const Retrying: Story = {
   args: { query: { error: { status: 'FETCH_ERROR', error: 'offline' }, isFetching: true, refetch: fn() }, retry: 'keeps-failure' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('There was an error fetching the list.');
     await userEvent.click(canvas.getByRole('button', { name: /Try again/ }));
     await expect(args.query.refetch).not.toHaveBeenCalled();
@@ -95,8 +92,7 @@ export const Retrying: Story = {
 /** A 401: nothing is drawn (spec 001 §8: the session ends and the gate redirects to sign-in). */
 export const SilentUnauthorized: Story = {
   args: { query: { error: { status: 401, data: null }, isFetching: false, refetch: fn() } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.queryByRole('progressbar')).toBeNull();
     await expect(canvas.queryByRole('list')).toBeNull();

@@ -86,8 +86,7 @@ export const QuietCurrent: Story = {
       ))}
     </div>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByRole('button', { name: 'Page 1' })).not.toHaveAttribute('aria-current');
   },
@@ -101,8 +100,7 @@ export const QuietHoverAndFocus: Story = {
       <Button {...args} variant="quiet">Focused</Button>
     </div>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.tab();
     await userEvent.tab();
     const focused = canvas.getByRole('button', { name: 'Focused' });

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../src/ui/Card';
 
@@ -27,8 +27,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Save' })).toBeVisible();
   },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import styled from 'styled-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Carousel } from '../../src/ui/Carousel';
+import { framed } from '../../.storybook/helpers';
 
 // Promotional slides drawn with CSS only (no network images), in theme colours.
 const SlideBox = styled.div`
@@ -38,7 +39,7 @@ const meta = {
   title: 'UI/Carousel',
   component: Carousel,
   args: { slides, 'aria-label': 'Featured campaigns', interval: 6000, onSlideChange: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 640 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 640 })],
 } satisfies Meta<typeof Carousel>;
 
 export default meta;
@@ -71,8 +72,7 @@ const settle = async (root: HTMLElement) => {
 
 /** The dashboard slider: WAI-ARIA carousel structure, autoplay every 6000 ms (spec 000). */
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     const region = canvas.getByRole('region', { name: 'Featured campaigns' });
     await expect(region).toHaveAttribute('aria-roledescription', 'carousel');
     const groups = canvas.getAllByRole('group', { hidden: true });
@@ -162,8 +162,7 @@ export const PausePlay: Story = {
 /** Previous / next and the dots (autoplay off: a pure visual). */
 export const NextPrevious: Story = {
   args: { autoplay: false },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(canvas.queryByRole('button', { name: /automatic slide show/ })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Next slide' }));
     await expect(dot(canvasElement, 2)).toHaveAttribute('aria-current', 'true');

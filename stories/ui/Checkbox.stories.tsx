@@ -60,8 +60,7 @@ export const Indeterminate: Story = {
       </div>
     );
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const all = canvas.getByRole('checkbox', { name: 'All notifications' });
     await expect(all).toBePartiallyChecked();
     await userEvent.click(all);

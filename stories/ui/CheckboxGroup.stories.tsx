@@ -22,8 +22,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Vertical (default): the group is named by its label and reports the chosen values. */
 export const Vertical: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const group = canvas.getByRole('group', { name: 'Traffic sources' });
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Solo e-mail blast' }));
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Newsletter ad' }));
@@ -33,8 +32,7 @@ export const Vertical: Story = {
 
 export const Horizontal: Story = {
   args: { orientation: 'horizontal', defaultValue: ['email'] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Auto-responder' })).toBeChecked();
     const [a, b] = canvas.getAllByRole('checkbox');
     // Side by side: same row.

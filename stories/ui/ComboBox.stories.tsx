@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ComboBox, type ComboBoxOption } from '../../src/ui/ComboBox';
+import { framed } from '../../.storybook/helpers';
 
 const campaigns: ComboBoxOption[] = [
   { id: 1204, label: 'Summer Sweepstakes', description: '#1204' },
@@ -21,7 +22,7 @@ const meta = {
     onSelectionChange: fn(),
     onInputChange: fn(),
   },
-  decorators: [(Story) => <div style={{ maxWidth: 360, minHeight: 360 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 360, minHeight: 360 })],
 } satisfies Meta<typeof ComboBox>;
 
 export default meta;
@@ -103,8 +104,7 @@ export const EmptyState: Story = {
 /** Results come from the server (`filterItems={false}`): spinner in the input while loading. */
 export const Loading: Story = {
   args: { isLoading: true, filterItems: false, items: [] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Campaign' });
     await expect(canvas.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
     await expect(input).toHaveAttribute('aria-busy', 'true');

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { CopyField } from '../../src/ui/CopyField';
 import { stubClipboard } from '../mocks/clipboard';
+import { framed } from '../../.storybook/helpers';
 
 const link = 'https://trk.example.net/click?a=10452&o=1204&c=3&s1=spring';
 
@@ -15,7 +16,7 @@ const meta = {
     writeText.mockClear();
     return stubClipboard(writeText);
   },
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 560 })],
 } satisfies Meta<typeof CopyField>;
 
 export default meta;
@@ -24,8 +25,7 @@ type Story = StoryObj<typeof meta>;
 /** Copy writes the value to the clipboard, says "Copied!" (announced), then goes back to "Copy". */
 export const Default: Story = {
   args: { feedbackDuration: 600 },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('textbox', { name: 'Tracking link' })).toHaveValue(link);
     await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
     await expect(writeText).toHaveBeenCalledWith(link);
@@ -40,8 +40,7 @@ export const Default: Story = {
 /** The "Copied!" state, held long enough to be what the screenshot shows. */
 export const Copied: Story = {
   args: { feedbackDuration: 60_000, description: 'Share this link wherever you promote the campaign.' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
     await expect(await canvas.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     await expect(canvas.getByRole('status')).toHaveTextContent('Copied!');
@@ -52,8 +51,7 @@ export const Copied: Story = {
 export const Fallback: Story = {
   args: { feedbackDuration: 60_000 },
   beforeEach: () => stubClipboard(undefined),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const execCommand = fn(() => true);
     const original = document.execCommand;
     document.execCommand = execCommand;
@@ -73,8 +71,7 @@ export const Fallback: Story = {
 export const CopyFailed: Story = {
   args: { feedbackDuration: 60_000 },
   beforeEach: () => stubClipboard(() => Promise.reject(new Error('denied'))),
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const original = document.execCommand;
     document.execCommand = () => false;
     try {
@@ -90,8 +87,7 @@ export const CopyFailed: Story = {
 /** Spec 000 link builder: no link yet, so nothing to copy. */
 export const Empty: Story = {
   args: { value: '', placeholder: 'Select a traffic type and creative type to get started...' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'Tracking link' })).toHaveAttribute(
       'placeholder',
       'Select a traffic type and creative type to get started...',
@@ -102,8 +98,7 @@ export const Empty: Story = {
 
 export const Disabled: Story = {
   args: { isDisabled: true },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Copy' })).toBeDisabled();
     await expect(canvas.getByRole('textbox', { name: 'Tracking link' })).toBeDisabled();
   },

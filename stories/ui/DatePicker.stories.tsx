@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DatePicker } from '../../src/ui/DatePicker';
+import { framed } from '../../.storybook/helpers';
 
 // Every story fixes "today" and the shown month, so no screenshot depends on the clock.
 const meta = {
   title: 'UI/DatePicker',
   component: DatePicker,
   args: { label: 'Start date', today: '2024-05-20', placeholderValue: '2024-05-01', onChange: fn() },
-  decorators: [(Story) => <div style={{ minHeight: 420 }}><Story /></div>],
+  decorators: [framed({ minHeight: 420 })],
 } satisfies Meta<typeof DatePicker>;
 
 export default meta;
@@ -24,8 +25,7 @@ const openCalendar = async (canvasElement: HTMLElement) => {
 
 /** Empty; typing the segments gives an ISO value. */
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const group = canvas.getByRole('group', { name: 'Start date' });
     const [month] = within(group).getAllByRole('spinbutton');
     await userEvent.click(month);

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from '../../src/ui/DateRangePicker';
+import { framed } from '../../.storybook/helpers';
 
 // Every story fixes "today" and the shown month, so no screenshot depends on the clock.
 const meta = {
   title: 'UI/DateRangePicker',
   component: DateRangePicker,
   args: { label: 'Custom range', today: '2024-05-20', placeholderValue: '2024-05-01', onChange: fn() },
-  decorators: [(Story) => <div style={{ minHeight: 440 }}><Story /></div>],
+  decorators: [framed({ minHeight: 440 })],
 } satisfies Meta<typeof DateRangePicker>;
 
 export default meta;

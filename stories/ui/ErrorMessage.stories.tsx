@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { ErrorMessage } from '../../src/ui/ErrorMessage';
 import { TextField } from '../../src/ui/TextField';
+import { framed } from '../../.storybook/helpers';
 
 /**
  * The small red error line. Inside a field it is the field's FieldError (shown while invalid,
@@ -13,7 +14,7 @@ const meta = {
   title: 'UI/ErrorMessage',
   component: ErrorMessage,
   args: { children: 'News is not available right now.' },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 360 })],
 } satisfies Meta<typeof ErrorMessage>;
 
 export default meta;
@@ -81,8 +82,7 @@ export const FromValidation: Story = {
       validate={(value) => (/^[a-z0-9_]*$/i.test(value) ? null : 'Use letters, digits and _ only.')}
     />
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'Sub ID' });
     await userEvent.type(input, 'spring_sale');
     await expect(canvas.queryByText('Use letters, digits and _ only.')).toBeNull();

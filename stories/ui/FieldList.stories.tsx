@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { EmptyState, OptionRow, StyledListBox, type ListOption } from '../../src/ui/FieldList';
+import { framed } from '../../.storybook/helpers';
 
 /**
  * The list inside Select's and ComboBox's dropdown (src/ui/FieldList), on its own: the option rows
@@ -16,7 +17,7 @@ const options: ListOption[] = [
 const meta = {
   title: 'UI/Form fields/FieldList',
   parameters: { layout: 'padded' },
-  decorators: [(Story) => <div style={{ maxWidth: 320 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 320 })],
 } satisfies Meta;
 export default meta;
 type Story = StoryObj;

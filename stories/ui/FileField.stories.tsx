@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FileField } from '../../src/ui/FileField';
+import { framed } from '../../.storybook/helpers';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46];
@@ -18,7 +19,7 @@ const meta = {
   title: 'UI/FileField',
   component: FileField,
   args: { label: 'Front image', onChange: fn(), onReject: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 480 })],
 } satisfies Meta<typeof FileField>;
 
 export default meta;
@@ -26,8 +27,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Empty: the label states the 25MB default limit; only images are offered by the picker. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('group', { name: 'Front image (max 25MB)' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Choose image Front image (max 25MB)' })).toBeEnabled();
     await expect(fileInput(canvasElement)).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif');
@@ -37,8 +37,7 @@ export const Default: Story = {
 
 /** A real PNG is accepted: name and size shown; Remove clears it and returns focus to the button. */
 export const UploadAndRemove: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     const png = makeFile('banner.png', 'image/png', PNG, 2048);
     await userEvent.upload(fileInput(canvasElement), png);
     await expect(await canvas.findByText('banner.png')).toBeInTheDocument();
@@ -65,8 +64,7 @@ export const WithDescriptionAndLimit: Story = {
 
 /** A text file is refused with the spec's message (the picker's accept filter is bypassed here, as a drop would). */
 export const WrongType: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     const user = userEvent.setup({ applyAccept: false });
     const txt = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     await user.upload(fileInput(canvasElement), txt);
@@ -80,8 +78,7 @@ export const WrongType: Story = {
 
 /** Named and typed as a PNG, but its bytes are not an image: the magic number decides. */
 export const DisguisedFile: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     const fake = new File(['MZ not really a picture'], 'holiday.png', { type: 'image/png' });
     await userEvent.upload(fileInput(canvasElement), fake);
     await expect(await canvas.findByText('The image must be a jpg, png, or gif.')).toBeInTheDocument();
@@ -92,8 +89,7 @@ export const DisguisedFile: Story = {
 
 /** One byte over 25,000,000 is refused with the spec's message. */
 export const TooLarge: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     const big = makeFile('scan.jpg', 'image/jpeg', JPEG, 25_000_001);
     await userEvent.upload(fileInput(canvasElement), big);
     await expect(await canvas.findByText('The image must be less than 25MB')).toBeInTheDocument();
@@ -126,8 +122,7 @@ export const WithError: Story = {
 
 export const WithFile: Story = {
   args: { defaultValue: makeFile('id-front.png', 'image/png', PNG, 48_300) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('id-front.png')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: /Replace image/ })).toBeInTheDocument();
   },
@@ -135,8 +130,7 @@ export const WithFile: Story = {
 
 export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: makeFile('id-front.png', 'image/png', PNG, 48_300) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: /Replace image/ })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Remove id-front.png' })).toBeDisabled();
   },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Form } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { Card, CardBody, CardHeader } from '../../src/ui/Card';
 import { Checkbox } from '../../src/ui/Checkbox';
@@ -94,8 +94,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Submitting empty shows both errors and focuses the e-mail; fixing them submits. */
 export const SignIn: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const email = canvas.getByRole('textbox', { name: 'E-mail' });
     const password = canvas.getByLabelText(/^Password/);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -115,8 +114,7 @@ export const SignIn: Story = {
 
 /** A malformed e-mail and no password: the errors the screenshot keeps. */
 export const SignInWithErrors: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const email = canvas.getByRole('textbox', { name: 'E-mail' });
     await userEvent.type(email, 'ann@example');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -159,8 +157,7 @@ function AllFields() {
 /** Every control together, errors shown: a check that they line up and stay accessible side by side. */
 export const EveryField: Story = {
   render: () => <AllFields />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByLabelText(/Leads per day/)).toHaveAttribute('aria-invalid', 'true');
     await expect(canvas.getByRole('radiogroup', { name: 'Creative' })).toHaveAttribute('aria-invalid', 'true');
     await expect(canvas.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(/1000 characters remaining/);

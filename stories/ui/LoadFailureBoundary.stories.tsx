@@ -27,8 +27,7 @@ export const CodeNotLoaded: Story = {
       </Suspense>
     </LoadFailureBoundary>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
     await expect(within(alert).getByRole('heading', { name: 'This page could not be loaded.' })).toBeVisible();
     await expect(within(alert).getByText('Connection error.')).toBeVisible();

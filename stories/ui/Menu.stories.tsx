@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within, type Mock } from 'storybook/tes
 import { Button } from '../../src/ui/Button';
 import { Icon } from '../../src/ui/Icon';
 import { Menu, MenuItem, MenuSection, MenuSeparator, MenuTrigger } from '../../src/ui/Menu';
+import { framed } from '../../.storybook/helpers';
 
 const body = () => within(document.body);
 /** The key passed to the last `onAction` call. */
@@ -13,7 +14,7 @@ const meta = {
   component: Menu,
   args: { onAction: fn() },
   parameters: { layout: 'padded' },
-  decorators: [(Story) => <div style={{ minHeight: 360, display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start' }}><Story /></div>],
+  decorators: [framed({ minHeight: 360, display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start' })],
 } satisfies Meta<typeof Menu>;
 
 export default meta;

@@ -4,6 +4,7 @@ import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { Modal, type ModalProps } from '../../src/ui/Modal';
+import { framed } from '../../.storybook/helpers';
 
 const body = () => within(document.body);
 
@@ -16,7 +17,7 @@ const meta = {
   },
   argTypes: { size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] } },
   parameters: { layout: 'padded' },
-  decorators: [(Story) => <div style={{ minHeight: 480 }}><Story /></div>],
+  decorators: [framed({ minHeight: 480 })],
   render: (args) => (
     <DialogTrigger>
       <Button>Edit</Button>

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { PageFailure } from '../../src/ui/PageFailure';
+import { framed } from '../../.storybook/helpers';
 
 /** A screen whose data did not load: the message and Try again (MaxMoney, Resources, Refer a Friend). */
 const meta = {
   title: 'UI/PageFailure',
   component: PageFailure,
   args: { children: 'There was an error fetching the resources.', onRetry: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 600 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 600 })],
 } satisfies Meta<typeof PageFailure>;
 
 export default meta;
@@ -15,8 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The message is an alert; Try again asks again, by pointer and by keyboard. */
 export const Failed: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('There was an error fetching the resources.');
     await expect(canvas.queryByRole('button', { name: /dismiss/i })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

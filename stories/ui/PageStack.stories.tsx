@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { Card, CardBody } from '../../src/ui/Card';
 import { PageStack } from '../../src/ui/PageStack';
 
@@ -24,8 +24,7 @@ export const Default: Story = {
       </Card>
     </PageStack>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const heading = canvas.getByRole('heading', { level: 1, name: 'Account Balances' });
     await expect(heading).toBeVisible();
     // 16 px between the heading and the first section.

@@ -29,8 +29,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('navigation', { name: 'Search results pages' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -50,8 +49,7 @@ export const Default: Story = {
 /** Many pages: 1 … 9 10 11 … 40. */
 export const ManyPages: Story = {
   args: { page: 10, totalPages: 40 },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const labels = canvas.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
     await expect(labels).toEqual(['Previous page', 'Page 1', 'Page 9', 'Page 10', 'Page 11', 'Page 40', 'Next page']);
     await expect(canvas.getAllByText('…')).toHaveLength(2);
@@ -63,8 +61,7 @@ export const ManyPages: Story = {
 
 export const LastPage: Story = {
   args: { page: 5, totalPages: 5 },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
   },

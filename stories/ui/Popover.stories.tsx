@@ -3,6 +3,7 @@ import { Dialog, DialogTrigger } from 'react-aria-components';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { Popover } from '../../src/ui/Popover';
+import { framed } from '../../.storybook/helpers';
 
 const body = () => within(document.body);
 
@@ -15,7 +16,7 @@ const meta = {
   component: Popover,
   args: { placement: 'bottom start', offset: 6 },
   parameters: { layout: 'padded' },
-  decorators: [(Story) => <div style={{ minHeight: 300 }}><Story /></div>],
+  decorators: [framed({ minHeight: 300 })],
   render: (args) => (
     <DialogTrigger>
       <Button variant="secondary">Filters</Button>
@@ -79,7 +80,7 @@ export const Scrolling: Story = {
 /** Above its trigger when asked (the mobile bottom bar's menus). */
 export const Top: Story = {
   args: { placement: 'top start' },
-  decorators: [(Story) => <div style={{ paddingTop: 160 }}><Story /></div>],
+  decorators: [framed({ paddingTop: 160 })],
   play: async ({ canvasElement }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Filters' });
     await userEvent.click(trigger);

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ProgressBar } from '../../src/ui/ProgressBar';
+import { framed } from '../../.storybook/helpers';
 
 const meta = {
   title: 'UI/ProgressBar',
   component: ProgressBar,
   args: { label: 'Performance bonus progress', value: 35 },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 420 })],
   argTypes: { tone: { control: 'inline-radio', options: ['auto', 'primary', 'success', 'warning', 'danger'] } },
 } satisfies Meta<typeof ProgressBar>;
 

@@ -21,8 +21,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Vertical (default); click chooses, arrow keys move the choice. */
 export const Vertical: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const group = canvas.getByRole('radiogroup', { name: 'Creative' });
     await expect(group).toHaveAttribute('aria-orientation', 'vertical');
     await userEvent.click(canvas.getByRole('radio', { name: 'Use an existing creative' }));
@@ -43,8 +42,7 @@ export const Horizontal: Story = {
       { value: 'landing', label: 'Custom landing page' },
     ],
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('radiogroup', { name: 'Source' })).toHaveAttribute('aria-orientation', 'horizontal');
     await expect(canvas.getByRole('radio', { name: 'Direct link' })).toBeChecked();
   },
@@ -62,8 +60,7 @@ export const DisabledOption: Story = {
     ],
     defaultValue: 'E',
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('radio', { name: 'Search' })).toBeDisabled();
     await userEvent.tab();
     await expect(canvas.getByRole('radio', { name: 'Email' })).toHaveFocus();

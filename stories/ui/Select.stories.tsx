@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Select, type SelectOption } from '../../src/ui/Select';
+import { framed } from '../../.storybook/helpers';
 
 const trafficTypes: SelectOption[] = [
   { id: 'R', label: 'Display' },
@@ -15,7 +16,7 @@ const meta = {
   title: 'UI/Form fields/Select',
   component: Select,
   args: { label: 'Traffic type', items: trafficTypes, placeholder: 'Select a traffic type', onChange: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 320, minHeight: 340 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 320, minHeight: 340 })],
 } satisfies Meta<typeof Select>;
 
 export default meta;
@@ -82,8 +83,7 @@ export const WithDescription: Story = {
 
 export const WithError: Story = {
   args: { errorMessage: 'You must select a traffic type.', isRequired: true },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: /Traffic type/ });
     await expect(button).toHaveAccessibleDescription(/You must select a traffic type\./);
     await expect(button.parentElement).toHaveAttribute('data-invalid', 'true');

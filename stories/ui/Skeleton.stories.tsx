@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { Skeleton, SkeletonCard, SkeletonRegion, SkeletonText } from '../../src/ui/Skeleton';
 
 const meta = {
@@ -52,8 +52,7 @@ export const CampaignGridLoading: Story = {
       </div>
     </SkeletonRegion>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvasElement.querySelectorAll('[data-skeleton-card]')).toHaveLength(12);
     // One announcement for the whole grid, the blocks themselves are silent.
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading campaigns');

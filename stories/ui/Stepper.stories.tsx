@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Stepper } from '../../src/ui/Stepper';
+import { framed } from '../../.storybook/helpers';
 
 // The registration wizard's seven steps (spec 002; the exact labels per number are ours).
 const steps = ['Account', 'Contact', 'Company', 'Traffic', 'Payment', 'Identity', 'Review'];
@@ -10,7 +11,7 @@ const meta = {
   component: Stepper,
   args: { steps, currentStep: 3, 'aria-label': 'Registration progress' },
   argTypes: { variant: { control: 'inline-radio', options: ['horizontal', 'compact', 'progress'] } },
-  decorators: [(Story) => <div style={{ maxWidth: 720 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 720 })],
 } satisfies Meta<typeof Stepper>;
 
 export default meta;
@@ -53,8 +54,7 @@ export const AllComplete: Story = {
 export const Compact: Story = {
   args: { variant: 'compact', currentStep: 4 },
   parameters: { viewport: { defaultViewport: 'mobile1' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('Step 4 of 7:')).toBeVisible();
     const list = canvas.getByRole('list', { name: 'Registration progress' });
     await expect(within(list).getAllByRole('listitem')[3]).toHaveAttribute('aria-current', 'step');

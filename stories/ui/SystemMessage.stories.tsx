@@ -14,8 +14,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Spec 002 §4: clicking a banner dismisses it, with a 200 ms transition, then `onDismiss`. */
 export const Success: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const banner = canvas.getByRole('status');
     await expect(banner).toHaveTextContent('Your settings have been saved.');
     await userEvent.click(canvas.getByText('Your settings have been saved.'));
@@ -45,8 +44,7 @@ export const Warning: Story = {
 /** The close button does the same for keyboard users. */
 export const KeyboardDismiss: Story = {
   args: { variant: 'error', children: 'Invalid code.' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.tab();
     const close = canvas.getByRole('button', { name: 'Dismiss message' });
     await expect(close).toHaveFocus();
@@ -58,8 +56,7 @@ export const KeyboardDismiss: Story = {
 
 export const NotDismissable: Story = {
   args: { variant: 'info', isDismissable: false, children: 'Your account is under review.' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.queryByRole('button')).toBeNull();
     await userEvent.click(canvas.getByText('Your account is under review.'));
     await new Promise((r) => setTimeout(r, 400));

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Table, type SortDescriptor, type TableColumn, type TableProps } from '../../src/ui/Table';
+import { framed } from '../../.storybook/helpers';
 
 interface EarningsRow {
   campaign_id: number;
@@ -81,8 +82,7 @@ const firstColumn = (table: HTMLElement) =>
  * (names ascending, numbers descending); a repeat click flips it. The chevron and aria-sort follow.
  */
 export const Sortable: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const table = canvas.getByRole('table', { name: 'Earnings report' });
     const earnings = canvas.getByRole('columnheader', { name: /Earnings/ });
     await expect(earnings).toHaveAttribute('aria-sort', 'descending');
@@ -107,8 +107,7 @@ export const Sortable: Story = {
 
 /** Sorting by keyboard: Tab to a header, Enter sorts. */
 export const KeyboardSort: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const clicks = canvas.getByRole('columnheader', { name: /Clicks/ });
     await userEvent.tab();
     await userEvent.tab();
@@ -136,8 +135,7 @@ export const WithTotals: Story = {
 
 export const Empty: Story = {
   args: { rows: [] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('No stats for this date range.')).toBeVisible();
     // No totals for an empty report.
     await expect(canvasElement.querySelector('tfoot')).toBeNull();
@@ -146,8 +144,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   args: { isLoading: true, loadingRowCount: 6, loadingLabel: 'Loading report' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     await expect(canvasElement.querySelectorAll('[data-loading-row]')).toHaveLength(6);
     await expect(canvas.queryByText('Solar Quotes US')).toBeNull();
@@ -162,8 +159,7 @@ export const RowClick: Story = {
     getRowLabel: (r: EarningsRow) => `${r.name}: open campaign ${r.campaign_id}`,
     totals: undefined,
   },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByText('Crypto Starter'));
     await expect(args.onRowAction).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: 1302 }));
     const row = canvas.getByRole('row', { name: /Debt Relief Now: open campaign 1099/ });
@@ -180,8 +176,7 @@ export const NotSortable: Story = {
     caption: 'Commission rates',
     'aria-label': undefined,
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('table', { name: 'Commission rates' })).toBeInTheDocument();
     await expect(canvas.queryAllByRole('button')).toHaveLength(0);
     await expect(canvas.getByRole('columnheader', { name: 'Clicks' })).not.toHaveAttribute('aria-sort');
@@ -195,8 +190,7 @@ export const NotSortable: Story = {
 export const CardsOnPhone: Story = {
   args: { cardsBelow: 'tablet' },
   parameters: { viewport: { defaultViewport: 'mobile1' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Earnings report' });
     await expect(within(table).getAllByRole('row')).toHaveLength(6);
     const cell = within(table).getByText('$2,050.00');
@@ -215,9 +209,8 @@ export const CardsOnPhone: Story = {
  * Totals) stays in view and the shade goes once the end is reached.
  */
 export const ScrollsWithFirstColumnKept: Story = {
-  decorators: [(Story) => <div style={{ width: 300 }}><Story /></div>],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  decorators: [framed({ width: 300 })],
+  play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Earnings report' });
     const scroller = canvas.getByRole('region', { name: 'Earnings report' });
     const frame = scroller.parentElement!;

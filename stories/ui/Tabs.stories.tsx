@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent } from 'storybook/test';
 import { Tab, TabList, TabPanel, Tabs } from '../../src/ui/Tabs';
 
 // The browse tabs of spec 000 (a subset).
@@ -38,8 +38,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Automatic activation (the default): arrow keys move and select; a click selects. */
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('tab', { name: 'New' })).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.click(canvas.getByRole('tab', { name: 'Trending' }));
@@ -61,8 +60,7 @@ export const Default: Story = {
 /** Manual activation: arrows only move focus; Enter selects. */
 export const ManualActivation: Story = {
   args: { keyboardActivation: 'manual' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.tab();
     await expect(canvas.getByRole('tab', { name: 'New' })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
@@ -79,8 +77,7 @@ export const ManualActivation: Story = {
 /** A disabled tab is skipped by the arrow keys and ignores clicks. */
 export const DisabledTab: Story = {
   args: { disabledKeys: ['top'] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const top = canvas.getByRole('tab', { name: 'Top' });
     await expect(top).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(top, { pointerEventsCheck: 0 });

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextArea } from '../../src/ui/TextArea';
+import { framed } from '../../.storybook/helpers';
 
 const meta = {
   title: 'UI/Form fields/TextArea',
   component: TextArea,
   args: { label: 'Description', onChange: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 480 })],
 } satisfies Meta<typeof TextArea>;
 
 export default meta;
@@ -25,8 +26,7 @@ export const Default: Story = {
 /** Spec 000: the application description is capped at 1000 characters with a remaining counter. */
 export const WithCounter: Story = {
   args: { maxLength: 1000, isRequired: true, description: 'Where and how you will promote the campaign.' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const box = canvas.getByRole('textbox', { name: 'Description' });
     const counter = canvas.getByText('1000 characters remaining');
     await expect(counter).toHaveAttribute('aria-live', 'polite');
@@ -40,8 +40,7 @@ export const WithCounter: Story = {
 /** At the limit the counter reads 0 and the textarea refuses more text. */
 export const AtLimit: Story = {
   args: { label: 'Leads per day note', maxLength: 10, defaultValue: '123456789' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const box = canvas.getByRole('textbox', { name: 'Leads per day note' });
     await expect(canvas.getByText('1 character remaining')).toBeInTheDocument();
     await userEvent.type(box, 'abc');

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from '../../src/ui/TextField';
+import { framed } from '../../.storybook/helpers';
 
 const meta = {
   title: 'UI/Form fields/TextField',
@@ -10,7 +11,7 @@ const meta = {
     type: { control: 'inline-radio', options: ['text', 'email', 'password', 'number'] },
     size: { control: 'inline-radio', options: ['sm', 'md'] },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 360 })],
 } satisfies Meta<typeof TextField>;
 
 export default meta;

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/ui/Button';
 import { Toast, ToastRegion } from '../../src/ui/Toast';
+import { framed } from '../../.storybook/helpers';
 
 interface Notice {
   id: number;
@@ -66,7 +67,7 @@ const meta = {
   component: Toast,
   args: { title: 'New campaign', children: 'Solar Quotes US is now available.', onClose: fn() },
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ minHeight: 420 }}><Story /></div>],
+  decorators: [framed({ minHeight: 420 })],
 } satisfies Meta<typeof Toast>;
 
 export default meta;
@@ -89,8 +90,7 @@ export const Single: Story = {
 /** Several stacked; closing one removes it and reports it. */
 export const Stacked: Story = {
   render: (args) => <Demo initial={notices} onClose={args.onClose as (id: number) => void} />,
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getAllByRole('listitem')).toHaveLength(3);
     const rateChange = canvas.getByText('Rate change').closest('li') as HTMLElement;
     await userEvent.click(within(rateChange).getByRole('button', { name: 'Close notification' }));
@@ -105,8 +105,7 @@ const clearAll = fn();
 /** 'Clear All' in the region's action slot closes everything and hides itself. */
 export const WithClearAll: Story = {
   render: (args) => <Demo initial={notices} onClose={args.onClose as (id: number) => void} onClearAll={clearAll} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     clearAll.mockClear();
     await userEvent.click(canvas.getByRole('button', { name: 'Clear All' }));
     await expect(clearAll).toHaveBeenCalledTimes(1);
@@ -117,8 +116,7 @@ export const WithClearAll: Story = {
 /** With `timeout` a toast closes itself (paused while hovered or focused). */
 export const AutoDismiss: Story = {
   render: (args) => <Demo initial={notices.slice(0, 1)} timeout={400} onClose={args.onClose as (id: number) => void} />,
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByText('New campaign')).toBeInTheDocument();
     await waitFor(() => expect(canvas.queryByText('New campaign')).toBeNull(), { timeout: 5000 });
     await expect(args.onClose).toHaveBeenCalledWith(1);

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { IconButton } from '../../src/ui/IconButton';
 import { Tooltip } from '../../src/ui/Tooltip';
+import { framed } from '../../.storybook/helpers';
 
 const body = () => within(document.body);
 
@@ -13,7 +14,7 @@ const meta = {
     children: <IconButton icon="copy" aria-label="Copy link" variant="outlined" />,
   },
   parameters: { layout: 'centered' },
-  decorators: [(Story) => <div style={{ padding: 64 }}><Story /></div>],
+  decorators: [framed({ padding: 64 })],
 } satisfies Meta<typeof Tooltip>;
 
 export default meta;

@@ -124,8 +124,7 @@ export const Saving: Story = {
 /** The server refuses the code: spec 000 §8's message, then the server's reason. */
 export const SaveFailure: Story = {
   beforeEach: withMocks(postbackHandlers.campaign.failure()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'URL');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Pixel / postback code' }), 'tracker.example.net/pb');
     await userEvent.click(canvas.getByRole('button', { name: 'Save Postback' }));
@@ -138,8 +137,7 @@ export const SaveFailure: Story = {
 /** The contract's own check ('code: is too long ...') reads as a sentence and marks the field. */
 export const SaveRefusedTooLong: Story = {
   beforeEach: withMocks(postbackHandlers.campaign.tooLong()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Save Postback' }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('The postback code is too long (at most 4000 characters)');
@@ -149,8 +147,7 @@ export const SaveRefusedTooLong: Story = {
 
 export const SaveConnectionError: Story = {
   beforeEach: withMocks(postbackHandlers.campaign.networkError()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Save Postback' }));
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(POSTBACK_SAVE_ERROR);

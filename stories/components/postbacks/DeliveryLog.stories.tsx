@@ -104,8 +104,7 @@ export const TestFailed: Story = {
 
 export const TestSending: Story = {
   beforeEach: withMocks(postbackHandlers.test.sending()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement);
     const button = canvas.getByRole('button', { name: 'Send test postback' });
     await userEvent.click(button);
@@ -116,8 +115,7 @@ export const TestSending: Story = {
 
 export const TestWithoutPostback: Story = {
   beforeEach: withMocks(postbackHandlers.test.noPostback()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
     await shown(canvas, 'You have no postback saved to test. Save one first.');
@@ -142,8 +140,7 @@ export const ServerError: Story = {
 export const Mobile: Story = {
   decorators: [widthFrame(343)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(retryingFixture.length));
     await expect(canvas.queryByRole('table')).toBeNull();
     const frameEl = canvasElement.firstElementChild as HTMLElement;

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { AccountVerificationForm } from '../../../src/components/auth/AccountVerificationForm';
 import { codeMessages } from '../../../src/machines/codeVerification.machine';
 import { authServerMessages } from '../../mocks/auth';
+import { framed } from '../../../.storybook/helpers';
 
 const smsHint = '(Add your mobile number after logging in to receive code via SMS)';
 
@@ -28,7 +29,7 @@ const meta = {
     step: { control: 'inline-radio', options: ['choosingMethod', 'sending', 'enteringCode', 'verifying'] },
     method: { control: 'inline-radio', options: ['byEmail', 'bySMS', 'byBoth'] },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 420 })],
 } satisfies Meta<typeof AccountVerificationForm>;
 
 export default meta;
@@ -36,8 +37,7 @@ type Story = StoryObj<typeof meta>;
 
 /** A mobile number on file: e-mail, SMS and both can be chosen. */
 export const ChoosingMethod: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const group = canvas.getByRole('radiogroup', { name: 'Receive a code by' });
     await expect(canvas.getByRole('radio', { name: 'E-mail' })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'SMS' })).toBeEnabled();
@@ -71,8 +71,7 @@ export const ChoosingBoth: Story = {
 /** No mobile number: SMS and both are disabled, with the hint. */
 export const ChoosingMethodWithoutMobile: Story = {
   args: { mobileAvailable: false },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('radiogroup', { name: 'Receive a code by' })).toHaveAccessibleDescription(smsHint);
     await expect(canvas.getByText(smsHint)).toBeVisible();
     await expect(canvas.getByRole('radio', { name: 'E-mail' })).toBeEnabled();
@@ -105,8 +104,7 @@ export const SendFailed: Story = {
 /** After sending: 'We have sent you a code.', the code input, Submit and Cancel. */
 export const EnteringCode: Story = {
   args: { step: 'enteringCode' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(codeMessages.sent);
     const input = canvas.getByRole('textbox', { name: 'Verification code' });
     await userEvent.type(input, ' 654321 ');
@@ -133,8 +131,7 @@ export const WrongCode: Story = {
 /** A locked code asks for a new one, and the screen offers the way to it. */
 export const LockedCodeRequestNew: Story = {
   args: { step: 'enteringCode', error: 'Too many incorrect codes. Please request a new code.' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(args.error!);
     await userEvent.click(canvas.getByRole('button', { name: 'Request a new code' }));
     await expect(args.onResend).toHaveBeenCalledTimes(1);
@@ -143,8 +140,7 @@ export const LockedCodeRequestNew: Story = {
 
 export const Verifying: Story = {
   args: { step: 'verifying' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('button', { name: /Submit/ })).toHaveAttribute('data-pending', 'true');
     const cancel = canvas.getByRole('button', { name: 'Cancel' });
     await expect(cancel).toBeDisabled();

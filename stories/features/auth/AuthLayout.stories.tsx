@@ -19,8 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const main = canvas.getByRole('main');
     await expect(within(main).getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(within(main).getByText("The screen's content goes here.")).toBeVisible();
@@ -31,8 +30,7 @@ export const Default: Story = {
 
 export const LongTitle: Story = {
   args: { title: 'Please verify your account', siteId: '27' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Please verify your account' })).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toHaveTextContent('Site ID 27');
   },

@@ -3,21 +3,21 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AuthenticatorCodeForm } from '../../../src/features/auth/AuthenticatorCodeForm';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { authServerMessages } from '../../mocks/auth';
+import { framed } from '../../../.storybook/helpers';
 
 /** Spec 002 §2 Authenticator code screen; wrong-code message from §8. */
 const meta = {
   title: 'Features/Auth/AuthenticatorCodeForm',
   component: AuthenticatorCodeForm,
   args: { error: null, isPending: false, onSubmit: fn(), onCancel: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 420 })],
 } satisfies Meta<typeof AuthenticatorCodeForm>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Enter the 6 digit code from Google Authenticator.')).toBeVisible();
     const input = canvas.getByRole('textbox', { name: 'Authentication code' });
     await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
@@ -42,8 +42,7 @@ export const Cancel: Story = {
 /** A click dismisses the banner (spec 002 §4); the next attempt's error shows again. */
 export const WrongCode: Story = {
   args: { error: signInMessages.wrongOtp },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('The code you entered is incorrect. Please try again.');
     await userEvent.click(canvas.getByRole('alert'));
     await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
@@ -62,8 +61,7 @@ export const ServerError: Story = {
 
 export const Pending: Story = {
   args: { isPending: true },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('button', { name: /Submit/ })).toHaveAttribute('data-pending', 'true');
     const cancel = canvas.getByRole('button', { name: 'Cancel' });
     await expect(cancel).toBeDisabled();

@@ -4,21 +4,21 @@ import { LoginForm } from '../../../src/features/auth/LoginForm';
 import { signInMessages } from '../../../src/machines/signIn.machine';
 import { authServerMessages } from '../../mocks/auth';
 import { paths } from '../../../src/shared/paths';
+import { framed } from '../../../.storybook/helpers';
 
 /** Spec 002 §2 Login screen; validation rules from §5, messages from §8. */
 const meta = {
   title: 'Features/Auth/LoginForm',
   component: LoginForm,
   args: { error: null, fieldErrors: {}, isPending: false, onSubmit: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 420 })],
 } satisfies Meta<typeof LoginForm>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('link', { name: "Don't have an account? Register now." })).toHaveAttribute('href', paths.register);
     await expect(canvas.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', paths.forgot);
     await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
@@ -31,8 +31,7 @@ export const Default: Story = {
 
 /** Enter in the password field submits too. */
 export const SubmitWithEnter: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
     await userEvent.type(canvas.getByLabelText(/^Password/), 'secret{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -43,8 +42,7 @@ export const SubmitWithEnter: Story = {
 /** §5: e-mail and password are required; the e-mail must be well formed. */
 export const FieldErrors: Story = {
   args: { fieldErrors: { email: signInMessages.emailInvalid, password: signInMessages.passwordRequired } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const email = canvas.getByRole('textbox', { name: 'E-mail' });
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription(signInMessages.emailInvalid);
@@ -56,8 +54,7 @@ export const FieldErrors: Story = {
 
 export const EmailRequired: Story = {
   args: { fieldErrors: { email: signInMessages.emailRequired } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(signInMessages.emailRequired);
     await expect(canvas.getByLabelText(/^Password/)).not.toHaveAttribute('aria-invalid');
   },
@@ -108,8 +105,7 @@ async function captchaBox(canvasElement: HTMLElement) {
  */
 export const CaptchaRequired: Story = {
   args: { error: authServerMessages.captchaRequired, captcha: true, captchaTest: true, initialEmail: 'ada@example.com' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(authServerMessages.captchaRequired);
     const box = await captchaBox(canvasElement);
     await expect(box).not.toBeChecked();
@@ -129,8 +125,7 @@ export const CaptchaRequired: Story = {
 /** The machine's own message when the captcha is not solved yet (nothing is sent). */
 export const CaptchaNotSolved: Story = {
   args: { error: signInMessages.captchaMissing, captcha: true, captchaTest: true, initialEmail: 'ada@example.com' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(signInMessages.captchaMissing);
     await expect(await captchaBox(canvasElement)).toBeVisible();
   },

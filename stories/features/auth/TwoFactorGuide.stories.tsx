@@ -16,8 +16,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'How to set up two-factor authentication' })).toBeVisible();
     for (const section of ['Before you start', 'Set it up', 'If something goes wrong']) {
       await expect(canvas.getByRole('heading', { level: 2, name: section })).toBeVisible();

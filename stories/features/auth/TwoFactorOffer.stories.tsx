@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { offerChoiceRequired, TwoFactorOffer, setupGuideUrl } from '../../../src/features/auth/TwoFactorOffer';
+import { framed } from '../../../.storybook/helpers';
 
 /** Spec 002 §2 Two-factor offer screen: forced ('Set Up Now') or optional (Yes / Not now, 'Proceed'). */
 const meta = {
@@ -8,7 +9,7 @@ const meta = {
   component: TwoFactorOffer,
   args: { variant: 'optional', onAccept: fn(), onDecline: fn(), onSignOut: fn() },
   argTypes: { variant: { control: 'inline-radio', options: ['forced', 'optional'] } },
-  decorators: [(Story) => <div style={{ maxWidth: 440 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 440 })],
 } satisfies Meta<typeof TwoFactorOffer>;
 
 export default meta;
@@ -16,8 +17,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Forced: Story = {
   args: { variant: 'forced' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
     // No way to decline the forced offer.
     await expect(canvas.queryByRole('radiogroup')).toBeNull();
@@ -31,8 +31,7 @@ export const Forced: Story = {
 /** The forced offer has a way out: Sign out leaves the half sign-in. */
 export const ForcedSignOut: Story = {
   args: { variant: 'forced' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
     await expect(args.onSignOut).toHaveBeenCalledTimes(1);
     await expect(args.onAccept).not.toHaveBeenCalled();
@@ -41,8 +40,7 @@ export const ForcedSignOut: Story = {
 
 /** Optional, nothing preselected: Proceed without a choice asks for one, marked on the group. */
 export const OptionalNoChoice: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).not.toBeChecked();
     await expect(canvas.getByRole('radio', { name: /Not now/ })).not.toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));
@@ -55,8 +53,7 @@ export const OptionalNoChoice: Story = {
 
 /** Optional, 'Yes' then Proceed: the set-up opens. */
 export const Optional: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
     await userEvent.click(canvas.getByText('Yes, set up Google 2-fa'));
     await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
@@ -68,8 +65,7 @@ export const Optional: Story = {
 
 /** Optional, 'Not now' then Proceed: declines (the prompt date is recorded by the journey). */
 export const OptionalNotNow: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByText('Not now (setup will still be available through your profile settings)'));
     await expect(canvas.getByRole('radio', { name: /Not now/ })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Proceed' }));

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { TwoFactorSetupView } from '../../../src/components/auth/TwoFactorSetupView';
 import { twoFactorMessages } from '../../../src/machines/twoFactorSetup.machine';
 import { otpSetupAnswers } from '../../mocks/auth';
+import { framed } from '../../../.storybook/helpers';
 
 const [first, fresh] = otpSetupAnswers;
 
@@ -31,7 +32,7 @@ const meta = {
       options: ['downloadApp', 'loadingQrCode', 'qrCodeFailed', 'scanQrCode', 'refreshingQrCode', 'enterCode', 'activating', 'activated'],
     },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 480 })],
 } satisfies Meta<typeof TwoFactorSetupView>;
 
 export default meta;
@@ -43,8 +44,7 @@ const currentStep = (canvasElement: HTMLElement) =>
     .find((item) => item.getAttribute('aria-current') === 'step');
 
 export const DownloadApp: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(currentStep(canvasElement)).toHaveTextContent('Download the app');
     await expect(canvas.getByRole('link', { name: /App Store/ })).toHaveAttribute('target', '_blank');
     await expect(canvas.getByRole('link', { name: /Google Play/ })).toHaveAttribute('target', '_blank');
@@ -63,8 +63,7 @@ export const LoadingQrCode: Story = {
 
 export const QrCodeFailed: Story = {
   args: { step: 'qrCodeFailed', error: twoFactorMessages.qrFailed },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Error while fetching QR code.');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
@@ -73,8 +72,7 @@ export const QrCodeFailed: Story = {
 
 export const ScanQrCode: Story = {
   args: { step: 'scanQrCode', qrImage: first.qr, secret: first.secret },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     const qr = canvas.getByRole('img', { name: 'QR code for your authenticator app' });
     await expect(qr).toHaveAttribute('src', first.qr);
     await expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
@@ -89,8 +87,7 @@ export const ScanQrCode: Story = {
 /** After a wrong code: the message stays while a fresh QR code loads. */
 export const RefreshingQrCode: Story = {
   args: { step: 'refreshingQrCode', error: twoFactorMessages.wrongCode },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCode);
     await expect(canvas.getByRole('progressbar', { name: 'Loading the QR code' })).toBeVisible();
   },
@@ -99,8 +96,7 @@ export const RefreshingQrCode: Story = {
 /** A wrong code: 'The value you entered was incorrect. Please scan this new code and try again.' with the new code. */
 export const WrongCode: Story = {
   args: { step: 'scanQrCode', qrImage: fresh.qr, secret: fresh.secret, error: twoFactorMessages.wrongCode },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'The value you entered was incorrect. Please scan this new code and try again.',
     );
@@ -112,8 +108,7 @@ export const WrongCode: Story = {
 /** A wrong code with tries left: the same secret, the same entry in the app; the next code is asked for. */
 export const WrongCodeSameSecret: Story = {
   args: { step: 'enterCode', qrImage: first.qr, secret: first.secret, error: twoFactorMessages.wrongCodeRetry },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(twoFactorMessages.wrongCodeRetry);
     await expect(currentStep(canvasElement)).toHaveTextContent('Enter the code');
     await expect(canvas.queryByText(twoFactorMessages.removeOldEntry)).toBeNull();
@@ -123,8 +118,7 @@ export const WrongCodeSameSecret: Story = {
 
 /** Every step has a way out: Cancel, reached with the keyboard. */
 export const CancelEveryStep: Story = {
-  play: async ({ canvasElement, args, step }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args, step }) => {
     await step('download the app: Tab to Cancel, Enter', async () => {
       await userEvent.tab();
       await userEvent.tab();
@@ -139,8 +133,7 @@ export const CancelEveryStep: Story = {
 
 export const EnterCode: Story = {
   args: { step: 'enterCode', qrImage: first.qr, secret: first.secret },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(currentStep(canvasElement)).toHaveTextContent('Enter the code');
     const input = canvas.getByRole('textbox', { name: '6-digit code' });
     await userEvent.type(input, '2468101');
@@ -157,8 +150,7 @@ export const EnterCode: Story = {
 
 export const Activating: Story = {
   args: { step: 'activating', qrImage: first.qr, secret: first.secret },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('button', { name: /Activate/ })).toHaveAttribute('data-pending', 'true');
     const back = canvas.getByRole('button', { name: 'Back' });
     await expect(back).toBeDisabled();
@@ -177,8 +169,7 @@ export const ActivateFailed: Story = {
 
 export const Activated: Story = {
   args: { step: 'activated', qrImage: first.qr, secret: first.secret },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent('Google Authenticator is now active on your account.');
     await expect(canvas.queryByRole('list', { name: 'Set-up progress' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Take me to my dashboard' }));

@@ -168,8 +168,7 @@ export const Loading: Story = {
 /** A failure (spec 001 §8 only logs it): a readable message and Try again, which loads the statement. */
 export const FailedThenTryAgain: Story = {
   beforeEach: withStoryMocks(balanceHandlers.failsOnce(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(`${LOAD_FAILED} An internal error occurred. Please try again later`);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

@@ -19,8 +19,7 @@ type Story = StoryObj<typeof meta>;
 
 /** In the payment modal's iframe: the modal has its own Close button; the modal is told once. */
 export const InFrame: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: PAY_COMPLETION_TITLE })).toBeVisible();
     await expect(canvas.getByText(/has been submitted/)).toBeVisible();
     await expect(canvas.getByText('You can close this window now.')).toBeVisible();
@@ -33,8 +32,7 @@ export const InFrame: Story = {
 /** In a pop-up: a button closes it. */
 export const Popup: Story = {
   args: { context: 'popup' },
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Close this window' }));
     await expect(args.closeWindow).toHaveBeenCalledTimes(1);
     await expect(args.notify).toHaveBeenCalledTimes(1);

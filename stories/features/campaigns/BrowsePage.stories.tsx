@@ -44,8 +44,7 @@ function tabStory(tab: BrowseTab, label: string): Story {
   return {
     parameters: at(paths.browse(tab)),
     beforeEach: lists(everyTab()),
-    play: async ({ canvasElement }) => {
-      const canvas = within(canvasElement);
+    play: async ({ canvas, canvasElement }) => {
       const selected = await canvas.findByRole('tab', { selected: true });
       await expect(selected).toHaveTextContent(label);
       await waitFor(() => expect(cards(canvasElement)).toHaveLength(12));
@@ -109,8 +108,7 @@ export const UnknownTabRedirects: Story = {
 export const ListView: Story = {
   parameters: at(`${paths.browse('new')}?view=listView`),
   beforeEach: lists(everyTab()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const table = await canvas.findByRole('table', { name: 'New Campaigns campaigns' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(13));
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
@@ -140,8 +138,7 @@ export const ListView: Story = {
 /** The icon toggle switches grid and list and keeps the choice in ?view=; tab links keep it too. */
 export const ToggleView: Story = {
   beforeEach: lists(everyTab()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(12));
     const grid = canvas.getByRole('radio', { name: 'Grid view' });
     await expect(grid).toBeChecked();
@@ -163,8 +160,7 @@ export const ToggleView: Story = {
 export const Keyboard: Story = {
   beforeEach: lists(everyTab()),
   parameters: { visual: { skip: 'the screen is Trending in list view, shown by other stories; this story checks the keys' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(12));
     await userEvent.tab();
     await expect(canvas.getByRole('radio', { name: 'Grid view' })).toHaveFocus();
@@ -291,8 +287,7 @@ async function scrollToEnd(root: HTMLElement) {
 export const InfiniteScroll: Story = {
   beforeEach: lists({ new: seventyFive }, { pendingPage: undefined }),
   parameters: { visual: { skip: 'a list of 75 lazily loaded thumbnails is taller than the frame; its pictures load at their own pace during a full-page capture' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(30));
     await expect(calls.list).toHaveBeenCalledTimes(1);
     await scrollToEnd(canvasElement);
@@ -316,8 +311,7 @@ export const InfiniteScroll: Story = {
 export const LoadingNextPage: Story = {
   beforeEach: lists({ new: seventyFive }, { pendingPage: 1 }),
   parameters: { visual: { skip: 'thirty lazily loaded thumbnails run below the frame (see InfiniteScroll)' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(30));
     await scrollToEnd(canvasElement);
     await expect(await canvas.findByText('Loading more campaigns…')).toBeVisible();
@@ -331,8 +325,7 @@ export const LoadingNextPage: Story = {
 export const LoadMoreButton: Story = {
   parameters: { ...at(`${paths.browse('top')}?view=listView`), visual: { skip: 'sixty rows of lazily loaded thumbnails run below the frame (see InfiniteScroll)' } },
   beforeEach: lists({ top: seventyFive }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const table = await canvas.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(31));
     const more = canvas.getByRole('button', { name: 'Load more' });
@@ -350,8 +343,7 @@ export const LoadMoreButton: Story = {
 export const NextPageFails: Story = {
   beforeEach: lists({ new: seventyFive }, { failPage: 1, failTimes: 1 }),
   parameters: { visual: { skip: 'thirty lazily loaded thumbnails run below the frame (see InfiniteScroll)' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(30));
     await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Error while fetching campaigns.');
@@ -368,8 +360,7 @@ export const NextPageFails: Story = {
 export const Mobile: Story = {
   decorators: [portalPageFrame(343)],
   beforeEach: lists(everyTab(campaignsFixture.slice(0, 6))),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(6));
     const strip = canvas.getByRole('tablist');
     await expect(strip.scrollWidth).toBeGreaterThan(strip.clientWidth);
@@ -387,8 +378,7 @@ export const MobileList: Story = {
   decorators: [portalPageFrame(343)],
   parameters: at(`${paths.browse('new')}?view=listView`),
   beforeEach: lists(everyTab(campaignsFixture.slice(0, 6))),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const table = await canvas.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(7));
     await expectNoHorizontalScroll(canvas.getAllByTestId('frame').at(-1)!);

@@ -5,7 +5,7 @@ import { CampaignTable, type CampaignTableProps } from '../../../src/features/ca
 import type { SortDescriptor } from '../../../src/ui/Table';
 import { longNameCampaigns, statusCampaigns, trafficCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
-import { screen } from '../../../.storybook/helpers';
+import { screen, framed } from '../../../.storybook/helpers';
 
 /** The listing's list view and the search results (spec 000 §2): ID, thumbnail, name, CPA type and rate, EPC, traffic. */
 const meta = {
@@ -111,7 +111,7 @@ export const TrafficTypes: Story = {
  */
 export const FitsAt1280: Story = {
   args: { campaigns: [...trafficCampaigns, ...longNameCampaigns] },
-  decorators: [(Story) => <div style={{ width: 712 }}><Story /></div>],
+  decorators: [framed({ width: 712 })],
   play: async ({ canvasElement }) => {
     const table = within(canvasElement).getByRole('table', { name: 'Campaigns' });
     const box = table.parentElement!;

@@ -95,8 +95,7 @@ export const SearchError: Story = {
 export const OptionsOpen: Story = {
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const panel = await canvas.findByRole('region', { name: 'Search Options' });
     const traffic = within(panel).getByRole('group', { name: 'Traffic types' });
     await expect(within(traffic).getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked)).toHaveLength(9);
@@ -109,8 +108,7 @@ export const OptionsOpen: Story = {
 export const ToggleOptions: Story = {
   beforeEach: mocks(results45.slice(0, 5)),
   parameters: { visual: { skip: 'ends on the screen of OptionsOpen' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(5));
     await userEvent.click(canvas.getByRole('button', { name: 'Search Options' }));
     await expect(await canvas.findByRole('region', { name: 'Search Options' })).toBeVisible();
@@ -123,8 +121,7 @@ export const ToggleOptions: Story = {
 export const ApplyTrafficFiltersAndCpaType: Story = {
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const panel = await canvas.findByRole('region', { name: 'Search Options' });
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'Email' }));
     await userEvent.click(within(panel).getByRole('button', { name: /Traffic match/ }));
@@ -147,8 +144,7 @@ export const ApplyTrafficFiltersAndCpaType: Story = {
 export const ApplyCountry: Story = {
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const panel = await canvas.findByRole('region', { name: 'Search Options' });
     const country = within(panel).getByRole('combobox', { name: 'Country' });
     await userEvent.clear(country);
@@ -169,8 +165,7 @@ export const ApplyCountry: Story = {
 export const ApplyCategory: Story = {
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const panel = await canvas.findByRole('region', { name: 'Search Options' });
     const main = within(panel).getByRole('button', { name: /Main category/ });
     await waitFor(() => expect(main).not.toBeDisabled());
@@ -191,8 +186,7 @@ export const ApplyCategory: Story = {
 export const Sorting: Story = {
   beforeEach: mocks(),
   parameters: { visual: { skip: 'thirty rows of lazily loaded thumbnails run below the frame' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(30));
     await userEvent.click(canvas.getByRole('button', { name: 'ID' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ ob: 'id', ad: 'a', pn: '1' }));
@@ -210,8 +204,7 @@ export const Sorting: Story = {
 export const Paging: Story = {
   beforeEach: mocks(),
   parameters: { visual: { skip: 'fifteen rows of lazily loaded thumbnails; the page buttons show in DefaultResults' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(30));
     await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pn: '2' }));
@@ -225,8 +218,7 @@ export const Paging: Story = {
 export const ClearOptions: Story = {
   parameters: at(paths.search({ ...searchParamsOf({ st: 'Nova', ff: true, ct: 'F', gr: 'all' }) })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ st: 'Nova', ff: '1', ct: 'F', gr: 'all' }));
     await expect(canvas.getByRole('combobox', { name: 'Search campaigns' })).toHaveValue('Nova');
     await expect(canvas.getByText(/Active options/)).toHaveTextContent('Allow All Countries · Bookmarked · CPA Type: $ per lead');
@@ -240,8 +232,7 @@ export const ClearOptions: Story = {
 export const QuickSearchCarried: Story = {
   parameters: at({ pathname: paths.search(), state: { quickSearchQuery: 'Solar' } }),
   beforeEach: mocks(results45),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('combobox', { name: 'Search campaigns' })).toHaveValue('Solar');
     await waitFor(() => expect(lastQuery()).toMatchObject({ st: 'Solar' }));
     await waitFor(() => expect(urlParams(canvasElement).get('st')).toBe('Solar'));
@@ -281,8 +272,7 @@ export const EnterWithSuggestionsOpen: Story = {
 export const EnterOnHighlightedSuggestion: Story = {
   beforeEach: mocks(results45),
   parameters: { visual: { skip: 'leaves the search page for the campaign, a route the story does not draw' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeWithSuggestion(canvasElement, 'Nova', /NovaLend Personal Loans 1\b/);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     // The story's router draws /search only: the page goes when the campaign's route is opened.
@@ -296,8 +286,7 @@ const longText = `${'Nova '.repeat(20)}X`; // 101 characters
 /** A search text longer than the server takes: the field says why, and nothing is searched or written to the address. */
 export const SearchTextTooLong: Story = {
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(5));
     const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
     await userEvent.click(box);
@@ -318,8 +307,7 @@ export const SearchTextTooLong: Story = {
 export const LinkWithSearchTextTooLong: Story = {
   parameters: at(paths.search({ ...searchParamsOf({}), st: longText })),
   beforeEach: mocks(results45.slice(0, 5)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const box = canvas.getByRole('combobox', { name: 'Search campaigns' });
     await expect(box).toHaveValue(longText);
     await expect(await canvas.findByText('Please search with at most 100 characters.')).toBeVisible();
@@ -351,8 +339,7 @@ export const Mobile: Story = {
   decorators: [portalPageFrame(343)],
   parameters: at(paths.search({ as: 1 })),
   beforeEach: mocks(results45.slice(0, 3)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('region', { name: 'Search Options' })).toBeVisible();
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(3));
     await expectNoHorizontalScroll(canvas.getAllByTestId('frame').at(-1)!);

@@ -13,8 +13,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Grid: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('radio', { name: 'Grid view' })).toBeChecked();
     await userEvent.click(canvas.getByRole('radio', { name: 'List view' }));
     await expect(args.onChange).toHaveBeenCalledWith('listView');

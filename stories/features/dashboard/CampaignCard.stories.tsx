@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { CampaignCard } from '../../../src/components/campaigns/CampaignCard';
 import { statusCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../../../.storybook/helpers';
+import { animationsSettled, framed } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 
 /** A grid card of the campaign listing (spec 000 §2). */
@@ -11,7 +11,7 @@ const meta = {
   title: 'Features/Dashboard/CampaignCard',
   component: CampaignCard,
   args: { campaign: campaignsFixture[0] },
-  decorators: [(Story) => <div style={{ width: 200 }}><Story /></div>],
+  decorators: [framed({ width: 200 })],
 } satisfies Meta<typeof CampaignCard>;
 
 export default meta;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { CampaignGrid } from '../../../src/components/campaigns/CampaignGrid';
 import { campaignsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../../../.storybook/helpers';
+import { animationsSettled, framed } from '../../../.storybook/helpers';
 
 /** The listing's grid (spec 000 §2, §9): cards, 12 placeholders while loading, empty text, error. */
 const meta = {
@@ -68,6 +68,6 @@ export const Error: Story = {
 
 /** 375 px: two columns. */
 export const Mobile: Story = {
-  decorators: [(Story) => <div style={{ width: 343 }}><Story /></div>],
+  decorators: [framed({ width: 343 })],
   play: async () => animationsSettled(),
 };

@@ -4,7 +4,7 @@ import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { bonusFixtures, dashboardDefaults, dashboardHandlers } from '../../mocks/dashboard';
 import { affiliateHandlers, campaignHandlers, defaultLists, shellHandlers } from '../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe, mocksWith } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, mobileFrame, portalFrame, RouteProbe, mocksWith, framed } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 import { renderMode } from '../../../src/lib/renderMode';
 
@@ -28,7 +28,7 @@ const meta = {
   component: DashboardPage,
   args: { sliderInterval: 6000 },
   parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } },
-  decorators: [portalFrame(), (Story) => <div style={{ padding: 16, maxWidth: 1100 }}><Story /></div>],
+  decorators: [portalFrame(), framed({ padding: 16, maxWidth: 1100 })],
   beforeEach: withHandlers(),
 } satisfies Meta<typeof DashboardPage>;
 
@@ -43,8 +43,7 @@ async function settle(root: HTMLElement) {
 }
 
 export const Loaded: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
     await expect(canvas.getByText('Affiliate ID 1001')).toBeVisible();
     await expect(await canvas.findByText('$5,230.75')).toBeVisible();
@@ -101,8 +100,7 @@ export const NameComesLast: Story = {
     document.head.appendChild(still);
     return () => still.remove();
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText('$5,230.75');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const earnings = canvas.getByRole('region', { name: 'Earnings summary' });
@@ -117,8 +115,7 @@ export const NameComesLast: Story = {
 /** Failures: the stats and a row show their messages; the other rows still load. */
 export const Errors: Story = {
   beforeEach: withHandlers(dashboardHandlers.stats.failure(), campaignHandlers.lists({ ...defaultLists, popular: 'failure', new: 'network', suggested: [] })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByText('Statistics are being recalculated. Please try again in a few minutes.')).toBeVisible());
     await waitFor(() => expect(canvas.getByText('The campaign lists are being updated. Please try again in a minute.')).toBeVisible());
     await waitFor(() => expect(canvas.getByText('Connection error.')).toBeVisible());
@@ -130,8 +127,7 @@ export const Errors: Story = {
 /** Spec 002 §8 'Error while fetching modals': shown under the heading, not below the rows. */
 export const ModalsFailed: Story = {
   beforeEach: withHandlers(dashboardHandlers.modals.failure()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const banner = await canvas.findByText('Error while fetching modals');
     const heading = await canvas.findByRole('heading', { level: 1 });
     const earnings = canvas.getByRole('region', { name: 'Earnings summary' });
@@ -145,8 +141,7 @@ export const ModalsFailed: Story = {
 /** The promo banner, opt-in, then the progress bar with the server's message. */
 export const OptIn: Story = {
   beforeEach: withHandlers(...dashboardHandlers.bonus.optInFlow()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Opt In' }));
     await expect(await canvas.findByRole('heading', { name: 'Performance Bonus' })).toBeVisible();
     await waitFor(() => expect(canvas.getByText('You are in! Your progress is shown below.')).toBeVisible());
@@ -158,8 +153,7 @@ export const OptIn: Story = {
 
 export const OptInFails: Story = {
   beforeEach: withHandlers(dashboardHandlers.bonus.answer(bonusFixtures.promo), dashboardHandlers.bonus.optInFails()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Opt In' }));
     await waitFor(() => expect(canvas.getByText('The promotion is no longer open to you.')).toBeVisible());
     await settle(canvasElement);
@@ -170,8 +164,7 @@ export const OptInFails: Story = {
 /** 375 px: no slider; stats in two columns. */
 export const Mobile: Story = {
   decorators: [portalFrame(375)],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await canvas.findByText('$5,230.75');
     // The page's own container is the phone's width, and nothing overflows it.
     const frame = [...canvasElement.querySelectorAll<HTMLElement>('div')].filter((d) => getComputedStyle(d).containerName === 'portal').at(-1)!;
@@ -204,8 +197,7 @@ export const MobileWithoutSliderCall: Story = {
       renderMode.offscreenWhenNear = before;
     };
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const popular = await canvas.findByRole('region', { name: 'Popular' });
     await waitFor(() => expect(within(popular).getAllByRole('link', { name: /per lead|of sale/ })).toHaveLength(6));
     await expect(await canvas.findByText('$5,230.75')).toBeVisible();
@@ -220,8 +212,7 @@ export const MobileWithoutSliderCall: Story = {
 /** When the last dashboard modal closes, focus goes to the page heading (not lost on the body). */
 export const FocusAfterModals: Story = {
   beforeEach: withHandlers(dashboardHandlers.modals.answer({ invalidEmail: true })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const heading = await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' });
     const dialog = await within(document.body).findByRole('dialog', { name: 'Please update your e-mail address' });
     await waitFor(() => expect(dialog).toBeVisible());
@@ -241,8 +232,7 @@ export const MobileInShell: Story = {
     visual: { skip: 'page height not stable when the frame grows (see DesktopInShell)' },
   },
   decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /><RouteProbe /></PortalShell>, mobileFrame],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await expect(canvas.queryByRole('region', { name: 'Featured campaigns' })).toBeNull();
@@ -260,8 +250,7 @@ export const DesktopInShell: Story = {
     visual: { skip: 'page height not stable when the frame grows (see comment)' },
   },
   decorators: [(Story) => <PortalShell onLogout={fn()} productName="Publisher Portal" siteId="1" blogUrl="https://blog.example.com/"><Story /></PortalShell>],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Welcome, Jordan Demo' })).toBeVisible();
     await canvas.findByRole('region', { name: 'Featured campaigns' });
     await settle(canvasElement);

@@ -16,8 +16,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const terms = canvas.getAllByRole('term').map((t) => t.textContent);
     const values = canvas.getAllByRole('definition').map((d) => d.textContent);
     await expect(terms).toEqual(['Today', 'Yesterday', 'This Month', 'This Year']);
@@ -28,8 +27,7 @@ export const Loaded: Story = {
 /** With today known (the affiliate's day), each figure's label opens the earnings report of its days. */
 export const LinksToReports: Story = {
   args: { today: '2026-01-01' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const href = (name: RegExp) => canvas.getByRole('link', { name }).getAttribute('href');
     await expect(href(/^Today earnings report$/)).toBe('/reports/earnings?startDate=2026-01-01&endDate=2026-01-01');
     // Yesterday of 1 January is last year's 31 December.

@@ -2,13 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PerformanceBonus } from '../../../src/features/dashboard/PerformanceBonus';
 import { bonusFixtures } from '../../mocks/dashboard';
+import { framed } from '../../../.storybook/helpers';
 
 /** Spec 000 §4, §9: promo banner, progress bar (green at 100% or more), 'Promo Ended', 'Performance Bonus Unlocked!'. */
 const meta = {
   title: 'Features/Dashboard/PerformanceBonus',
   component: PerformanceBonus,
   args: { bonus: bonusFixtures.promo, onOptIn: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 720 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 720 })],
 } satisfies Meta<typeof PerformanceBonus>;
 
 export default meta;
@@ -18,8 +19,7 @@ const bar = (root: HTMLElement) => within(root).getByRole('progressbar');
 
 /** Before 3 months, not opted in: the promo banner with the rules and the opt-in. */
 export const Promo: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { name: 'New Affiliate Performance Bonus' })).toBeVisible();
     await expect(canvas.getByText(/Earn above \$5,000 in your first 3 months for a \$1,000 bonus/)).toBeVisible();
     await expect(canvas.getByText(/Earn above \$50,000 in your first 3 months for a \$10,000 bonus/)).toBeVisible();
@@ -60,8 +60,7 @@ export const JustOptedIn: Story = {
 /** 100% or more: green; the last tier is completed, so no 'Earn above …'. */
 export const TargetReached: Story = {
   args: { bonus: bonusFixtures.reached },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(bar(canvasElement)).toHaveAttribute('data-tone', 'success');
     await expect(canvas.getByText('104.50%')).toBeVisible();
     await expect(canvas.getByText('You completed tier 2: a $10,000 bonus.')).toBeVisible();
@@ -72,8 +71,7 @@ export const TargetReached: Story = {
 /** Tier 1 done: working towards $50,000, and tier 1 is mentioned. */
 export const TowardsTier2: Story = {
   args: { bonus: bonusFixtures.tier1Done },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('Tier 2: $7,100.00 of $50,000')).toBeVisible();
     await expect(canvas.getByText(/^You completed tier 1 \(a \$1,000 bonus\)\. Earn above \$50,000 by .* to unlock tier 2\.$/)).toBeVisible();
   },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PromoSlider, slideTarget } from '../../../src/features/dashboard/PromoSlider';
 import { sliderFixture } from '../../mocks/dashboard';
-import { portalFrame } from '../../../.storybook/helpers';
+import { portalFrame, framed } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
 
 /** Spec 000 §2: the promotional slider, pinned slide first, autoplay every 6000 ms, hidden on mobile. */
@@ -10,7 +10,7 @@ const meta = {
   title: 'Features/Dashboard/PromoSlider',
   component: PromoSlider,
   args: { items: sliderFixture },
-  decorators: [portalFrame(), (Story) => <div style={{ maxWidth: 900 }}><Story /></div>],
+  decorators: [portalFrame(), framed({ maxWidth: 900 })],
 } satisfies Meta<typeof PromoSlider>;
 
 export default meta;
@@ -28,8 +28,7 @@ async function settle(root: HTMLElement) {
 
 /** The pinned slide (SolarBright) comes first though the server listed it second. */
 export const PinnedFirst: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('group', { name: '1 of 3' })).toHaveTextContent('SolarBright Home Quotes');
     // The slide's button goes to its url (a portal path).
     await expect(canvas.getByRole('link', { name: 'Get Started: SolarBright Home Quotes' })).toHaveAttribute('href', paths.campaign(1202));

@@ -20,8 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const TermsSignedOut: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => <TermsPage signedOut productName="MaxBounty" siteId="1" />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: TERMS_TITLE })).toBeVisible();
     await expect(canvas.getByText(new RegExp(`Effective date: ${networkFacts.termsEffective.replace(/\//g, '\\/')}`))).toBeVisible();
     await expect(canvas.getByText(/governed by the laws of the Province of Ontario/)).toBeVisible();
@@ -43,8 +42,7 @@ export const TermsPhone: Story = {
 /** Signed in: the FAQ's questions are headings; the payment, statistics and manager-hours facts. */
 export const FaqSignedIn: Story = {
   render: () => <FaqPage />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: FAQ_TITLE })).toBeVisible();
     await expect(canvas.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(6);
     await expect(canvas.getByText(/minimum balance for a payment is \$100:/)).toBeVisible();
@@ -63,8 +61,7 @@ export const FrameSignedIn: Story = {
       </Prose>
     </InfoFrame>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'About this page' })).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 2, name: 'A section' })).toBeVisible();
     await expect(document.title).toContain('About this page');

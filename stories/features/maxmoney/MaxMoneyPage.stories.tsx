@@ -44,8 +44,7 @@ const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c
 
 /** Every part with data: a large balance, every entry type, every promo kind in each list. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'MaxMoney' })).toBeVisible();
     await expect(document.title).toMatch(/^MaxMoney \|/);
     const t = await ready(canvasElement);
@@ -83,8 +82,7 @@ export const ZeroAndEmpty: Story = {
       }),
     ),
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await ready(canvasElement);
     await expect(balanceText(canvasElement)).toBe('0.00 points');
     await expect(canvas.getByText(NO_TRANSACTIONS)).toBeVisible();
@@ -125,8 +123,7 @@ export const RedeemInShell: Story = {
       </PortalShell>
     ),
   ],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await ready(canvasElement);
     await expect(await canvas.findByText('MaxMoney 1,234.56')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: REDEEM_TITLE }));
@@ -151,8 +148,7 @@ export const RedeemInShell: Story = {
 /** Keyboard only: open the modal, type, Enter sends; the new entry's cancel, Enter twice, takes it back; focus lands on the history. */
 export const KeyboardRedeemAndCancel: Story = {
   parameters: { visual: { skip: 'a journey: the states it passes through are the other stories' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await ready(canvasElement);
     const redeem = canvas.getByRole('button', { name: REDEEM_TITLE });
     redeem.focus();
@@ -183,8 +179,7 @@ export const KeyboardRedeemAndCancel: Story = {
 
 /** Cancel: the first press asks 'Are you sure?', the second cancels; the row goes and the points come back. */
 export const CancelConfirm: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const t = await ready(canvasElement);
     const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
     await userEvent.click(cancel);
@@ -288,8 +283,7 @@ export const RedeemNotANumber: Story = {
 /** The FAQ and the terms: the program's facts and the server's weekly limit; each modal returns focus to its button. */
 export const FaqAndTerms: Story = {
   parameters: { visual: { skip: 'the modals alone are in MaxMoneyParts (ProgramFaq, ProgramTerms)' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await ready(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'FAQ' }));
     const faq = await screen().findByRole('dialog', { name: 'MaxMoney FAQ' });

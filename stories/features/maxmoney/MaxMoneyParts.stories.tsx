@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, forgetDanglingAnnouncements, mocksWith, screen, type PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, mocksWith, screen, type PortalParameters, framed } from '../../../.storybook/helpers';
 import { rewardEndpoints } from '../../../src/api/contract/rewards';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { AGREE, REGISTER, REGISTERED } from '../../../src/features/maxmoney/PromoCard';
@@ -24,7 +24,7 @@ const withStoryMocks = mocksWith({
 const meta = {
   title: 'Features/MaxMoney/Parts',
   parameters: { router: { path: patterns.maxmoney, initialEntries: [paths.maxmoney] } } satisfies PortalParameters,
-  decorators: [(Story) => <div style={{ maxWidth: 1100 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 1100 })],
 } satisfies Meta;
 
 export default meta;
@@ -42,8 +42,7 @@ const promoNamed = (root: HTMLElement, name: string) => within(root).getByRole('
  */
 export const AllPromos: Story = {
   render: () => <PromoLists rewards={all} onShowTerms={showTerms} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.queryByText(NO_EVENTS)).toBeNull();
     const flash = promoNamed(canvasElement, 'Flash Promo: Gaming Weekend');
     await expect(flash).toHaveTextContent('23 Nov 2026 – 28 Nov 2026');

@@ -32,8 +32,7 @@ const codeBox = (root: HTMLElement) => within(root).getByRole('textbox', { name:
 
 /** The saved URL postback, the info note, and the page title. */
 export const SavedUrl: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await typeButton(canvasElement)).toHaveTextContent('URL');
     await expect(codeBox(canvasElement)).toHaveValue(savedUrl);
     await expect(canvas.getByText(GLOBAL_POSTBACK_NOTE)).toBeVisible();
@@ -109,8 +108,7 @@ export const Saving: Story = {
 /** The server refuses the address: spec 000 §8's message and the server's reason (spec 002 §8). */
 export const SaveFailure: Story = {
   beforeEach: withMocks(postbackHandlers.global.failure()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeButton(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
     const alert = await canvas.findByRole('alert');
@@ -121,8 +119,7 @@ export const SaveFailure: Story = {
 
 export const SaveConnectionError: Story = {
   beforeEach: withMocks(postbackHandlers.global.networkError()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeButton(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Save Global Postback' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
@@ -172,8 +169,7 @@ export const DeliveriesAndTest: Story = {
 export const Mobile: Story = {
   decorators: [widthFrame(343)],
   beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(retryingFixture.length));
     const frameEl = canvasElement.firstElementChild as HTMLElement;
     await expect(frameEl.scrollWidth).toBeLessThanOrEqual(frameEl.clientWidth);

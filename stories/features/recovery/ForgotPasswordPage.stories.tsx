@@ -47,8 +47,7 @@ async function typeEmail(canvasElement: HTMLElement, email: string) {
 /** The form: e-mail, the captcha, the submit button and the way back. */
 export const Default: Story = {
   beforeEach: withMocks(forgot.answer({ success: true })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await expect(await canvas.findByRole('checkbox', {}, { timeout: 5000 })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', paths.root);
@@ -61,8 +60,7 @@ export const NothingSentWithoutCaptcha: Story = {
     spy.mockClear();
     return withMocks(forgot.answer({ success: true }, { onRequest: spy }))(ctx);
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('checkbox', {}, { timeout: 5000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
     await expect(await canvas.findByText(recoveryMessages.emailRequired)).toBeVisible();
@@ -84,8 +82,7 @@ export const Sent: Story = {
     spy.mockClear();
     return withMocks(forgot.answer({ success: true }, { onRequest: spy }))(ctx);
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeEmail(canvasElement, 'ada@example.com');
     await solveCaptcha(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
@@ -101,8 +98,7 @@ export const Sent: Story = {
 /** A refusal shows the server's message (§8), and a fresh captcha must be solved. */
 export const ServerRefusal: Story = {
   beforeEach: withMocks(forgot.failure(recoveryMessages.captchaUsed)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeEmail(canvasElement, 'ada@example.com');
     await solveCaptcha(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
@@ -115,8 +111,7 @@ export const ServerRefusal: Story = {
 /** No answer: 'Connection error.' */
 export const ConnectionFailure: Story = {
   beforeEach: withMocks(forgot.networkError()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await typeEmail(canvasElement, 'ada@example.com');
     await solveCaptcha(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send reset link' }));
@@ -128,8 +123,7 @@ export const ConnectionFailure: Story = {
 export const PhoneAndKeyboard: Story = {
   parameters: phone,
   beforeEach: withMocks(forgot.answer({ success: true })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('checkbox', {}, { timeout: 5000 });
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     canvas.getByRole('textbox', { name: /E-mail/ }).focus();

@@ -99,8 +99,7 @@ export const CheckUnanswered: Story = {
 /** The form: new password, retyped, the SMS code and its send button. */
 export const Form: Story = {
   beforeEach: withMocks(withMobile),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByLabelText(/^New password/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Send code' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Change password' })).toBeVisible();
@@ -113,8 +112,7 @@ export const FieldMessages: Story = {
     spy.mockClear();
     return withMocks(withMobile, reset.answer({ success: true }, { onRequest: spy }))(ctx);
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await canvas.findByLabelText(/^New password/);
     await submit(canvasElement);
     await expect(await canvas.findByText(recoveryMessages.passwordRequired)).toBeVisible();
@@ -130,8 +128,7 @@ export const FieldMessages: Story = {
 /** Send code: the button turns into 'Sent (60)', disabled (the countdown itself is the machine's, tested with fake timers). */
 export const CodeSent: Story = {
   beforeEach: withMocks(withMobile, generate.answer({ success: true, resend_after: 60 })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send code' }));
     const sent = await canvas.findByRole('button', { name: /^Sent \((60|59)\)$/ });
     await expect(sent).toBeDisabled();
@@ -144,8 +141,7 @@ export const CodeSent: Story = {
 /** Asked again too soon (or any refusal): the server's message under the code field. */
 export const CodeRefused: Story = {
   beforeEach: withMocks(withMobile, generate.failure(recoveryMessages.waitForCode(40), 429)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send code' }));
     await expect(await canvas.findByText(recoveryMessages.waitForCode(40))).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Send code' })).toBeEnabled();
@@ -155,8 +151,7 @@ export const CodeRefused: Story = {
 /** A wrong code: 'Incorrect code. Try again.' under the code field (§8); what was typed stays. */
 export const WrongCode: Story = {
   beforeEach: withMocks(withMobile, reset.failure(recoveryMessages.wrongCode)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await fill(canvasElement, GOOD);
     await submit(canvasElement);
     await expect(await canvas.findByText(recoveryMessages.wrongCode)).toBeVisible();
@@ -236,8 +231,7 @@ export const CountdownKeptOnReload: Story = {
     spy.mockClear();
     return withMocks(withMobile, generate.answer({ success: true, resend_after: 60 }, { onRequest: spy }))(ctx);
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Send code' }));
     await canvas.findByRole('button', { name: /^Sent \((60|59)\)$/ });
     await userEvent.click(canvas.getByRole('button', { name: 'Reload the page' }));
@@ -254,8 +248,7 @@ export const CountdownKeptOnReload: Story = {
 export const PhoneAndKeyboard: Story = {
   parameters: phone,
   beforeEach: withMocks(withMobile, generate.answer({ success: true, resend_after: 60 }), reset.answer({ success: true })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     (await canvas.findByLabelText(/^New password/)).focus();
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     await userEvent.keyboard(GOOD.password);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mocksWith, phoneFrame, portalFrame, type PortalParameters } from '../../../.storybook/helpers';
+import { mocksWith, phoneFrame, portalFrame, type PortalParameters, framed } from '../../../.storybook/helpers';
 import { LINK_LABEL, PAGE_TITLE, PROGRESS_FAILED, PROGRESS_LABEL, ReferPage } from '../../../src/features/refer/ReferPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import { referralProgram } from '../../../src/shared/programTerms';
@@ -30,7 +30,7 @@ const meta = {
   component: ReferPage,
   args: { origin: ORIGIN },
   parameters: { layout: 'padded', router: { path: patterns.refer, initialEntries: [paths.refer] } } satisfies PortalParameters & Record<string, unknown>,
-  decorators: [portalFrame(), (Story) => <div style={{ maxWidth: 1100 }}><Story /></div>],
+  decorators: [portalFrame(), framed({ maxWidth: 1100 })],
   beforeEach: withStoryMocks(referralHandlers.count(4)),
 } satisfies Meta<typeof ReferPage>;
 
@@ -45,8 +45,7 @@ const linkField = (root: HTMLElement) => within(root).getByRole('textbox', { nam
  * 4 of 10, both logos, each banner at its size with its embed code, the texts with the link.
  */
 export const FourReferrals: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: PAGE_TITLE })).toBeVisible();
     await expect(document.title).toMatch(/^Referral Program \|/);
     const { sharePercent, months, firstPaymentBonusPercent, bonusReferrals } = referralProgram;
@@ -128,8 +127,7 @@ export const ReferralsLoading: Story = {
 /** No answer for the count: an error line in place of the bar ('Connection error.'); the link and the art stay. Try again asks once more. */
 export const ReferralsFailed: Story = {
   beforeEach: withStoryMocks(referralHandlers.networkError()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(`${PROGRESS_FAILED} Connection error.`);
     await expect(canvas.queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(linkField(canvasElement)).toHaveValue(LINK));
@@ -153,8 +151,7 @@ export const ReferralsServerError: Story = {
 export const Phone: Story = {
   parameters: { layout: 'fullscreen' },
   decorators: [phoneFrame],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await progressBar(canvasElement);
     await waitFor(() => expect(linkField(canvasElement)).toHaveValue(LINK));
     const frame = canvas.getByTestId('phone');

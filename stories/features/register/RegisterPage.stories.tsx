@@ -34,8 +34,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   parameters: router('/register?referrer=5x&mktg=three'),
   beforeEach: mocks(),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await expect(canvas.queryByText(registrationMessages.referralBonus)).toBeNull();
     await expect(localStorage.getItem('mb-ref')).toBeNull();
@@ -53,8 +52,7 @@ export const Default: Story = {
 export const ReferralAndPartner: Story = {
   parameters: router('/register?referrer=5&mktg=3&blg=x'),
   beforeEach: mocks(registerHandlers.partner()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByText(registrationMessages.referralBonus)).toBeVisible());
     await expect(await canvas.findByRole('heading', { name: 'Welcome, Affiliate Summit readers' })).toBeVisible();
     await expect(canvasElement.querySelector('script, img[src="x"]')).toBeNull();
@@ -74,8 +72,7 @@ export const DefaultPhone: Story = { parameters: phone, beforeEach: mocks() };
 export const PhoneWalk: Story = {
   parameters: phone,
   beforeEach: mocks(registerHandlers.accepting()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const fits = async (step: string) => {
       await canvas.findByRole('form', { name: step });
       await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
@@ -155,8 +152,7 @@ export const PartnerPhone: Story = {
 export const Prefilled: Story = {
   parameters: router('/register?token=abcdef0123456789abcdef&new_app=true'),
   beforeEach: mocks(registerHandlers.prefill()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue('ada.lovelace@example.org'));
     await expect(canvas.getByRole('textbox', { name: /First Name/ })).toHaveValue('Ada');
     // Spec 002 §3: the details' `contact` is the company.
@@ -168,8 +164,7 @@ export const Prefilled: Story = {
 export const PrefillFailed: Story = {
   parameters: router('/register?token=abcdef0123456789abcdef'),
   beforeEach: mocks(registerHandlers.prefillFailed()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getByText(registrationMessages.applicantDataFailed)).toBeVisible());
   },
 };
@@ -194,8 +189,7 @@ const withBrowserButtons = (Story: () => ReactElement) => (
 export const BrowserBackAndForwardMoveBetweenSteps: Story = {
   decorators: [withBrowserButtons],
   beforeEach: mocks(registerHandlers.accepting()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const onStep = async (name: string) => {
       await canvas.findByRole('form', { name });
       await waitFor(() => expect(canvas.getByRole('heading', { level: 2, name })).toHaveFocus());
@@ -233,8 +227,7 @@ export const BrowserBackAndForwardMoveBetweenSteps: Story = {
 /** Kept for a reload of this tab (sessionStorage): what was typed, never the passwords or security answers. */
 export const DraftKeptWithoutPasswords: Story = {
   beforeEach: mocks(),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
     await canvas.findByRole('form', { name: 'Personal information' });
     await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
@@ -257,8 +250,7 @@ export const ReloadKeepsWhatWasTyped: Story = {
       sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ fields: { ...registrationSample, password: undefined, password2: undefined }, step: 'address', appToken: '0123456789abcdef0123456789abcdef' }));
     },
   ],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByRole('form', { name: 'Personal information' });
     await expect(canvas.getByRole('textbox', { name: /First Name/ })).toHaveValue(registrationSample.firstname);
     await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue(registrationSample.email);

@@ -49,8 +49,7 @@ function ContactWithFields() {
 /** In the open time-zone list, typing a zone's name ('Eastern') moves to it and Enter picks it; closed, typing picks it too. */
 export const TimeZoneTypeahead: Story = {
   render: () => <ContactWithFields />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: /Your Time Zone/ });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
@@ -126,8 +125,7 @@ const pngOfSize = (name: string, size: number) => {
 export const IdentificationEachUnder25000000BytesRefusedReplacementDropsTheOldFile: Story = {
   render: () => <IdentificationWithImages onImage={onImage} />,
   beforeEach: () => onImage.mockClear(),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const front = canvas.getByRole('group', { name: /Photo ID, front/ });
     const input = () => front.querySelector<HTMLInputElement>('input[type=file]')!;
     await userEvent.upload(input(), sampleIdImage());

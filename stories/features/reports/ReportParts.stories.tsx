@@ -59,8 +59,7 @@ export const ChartFailed: ChartStory = {
 export const BodyEmpty: BodyStory = {
   render: () => <ReportBody type="earnings" range={range} filters={{}} page={1} />,
   beforeEach: ({ msw }) => msw.use(reportHandlers.earningsEmpty(), reportHandlers.series(), affiliateHandlers.loaded()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText(NO_STATS)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Download CSV' })).toBeNull();
   },
@@ -70,8 +69,7 @@ export const BodyEmpty: BodyStory = {
 export const BodyLoaded: BodyStory = {
   render: () => <ReportBody type="earnings" range={range} filters={{}} page={1} />,
   beforeEach: ({ msw }) => msw.use(reportHandlers.earnings(earningsRows), reportHandlers.series(), affiliateHandlers.loaded()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const table = await canvas.findByRole('table', { name: 'Earnings report' });
     await expect(within(table).getByRole('rowheader', { name: 'Totals' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Download CSV' })).toBeVisible();

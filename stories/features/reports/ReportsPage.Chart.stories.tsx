@@ -15,8 +15,7 @@ export default meta;
  * and the readout follows; the metric switch redraws; the figures open as a table.
  */
 export const Chart: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const svg = await chart(canvasElement);
     await expect(svg).toHaveAccessibleName(/^Clicks per day, 1 Nov 2026 to 30 Nov 2026/);
     const bars = within(svg).getAllByRole('img');

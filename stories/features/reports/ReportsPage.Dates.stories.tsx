@@ -12,8 +12,7 @@ export default meta;
 /** Without dates: the current month. Run Report with another quick date navigates to its URL. */
 export const QuickDates: Story = {
   parameters: at(paths.reports()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Earnings report/);
     await expect(calls[0].query).toMatchObject({ startDate: '2026-11-01', endDate: '2026-12-01' });
     await userEvent.click(canvas.getByRole('button', { name: /Dates/ }));
@@ -26,8 +25,7 @@ export const QuickDates: Story = {
 /** Custom: two date pickers with Today; an end before the start cannot run. */
 export const CustomDates: Story = {
   parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Earnings report/);
     await expect(canvas.getByRole('button', { name: /Dates/ })).toHaveTextContent('Custom');
     // The date pickers load when Custom is shown.
@@ -39,8 +37,7 @@ export const CustomDates: Story = {
 /** The calendar of a custom date has Today (spec 001 §2.1): it sets the affiliate's today and closes. */
 export const CustomDatesToday: Story = {
   parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Earnings report/);
     const to = await canvas.findByRole('group', { name: 'To' });
     await userEvent.click(within(to).getByRole('button'));
@@ -54,8 +51,7 @@ export const CustomDatesToday: Story = {
 /** A custom range over two years cannot be run (the server would refuse it): the message and a disabled Run Report. */
 export const CustomRangeTooLong: Story = {
   parameters: at(paths.reports('earnings', { startDate: '2024-11-01', endDate: '2026-11-09' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Earnings report/);
     await shows(canvasElement, 'A report can cover at most two years.');
     await expect(canvas.getByRole('button', { name: 'Run Report' })).toBeDisabled();
@@ -68,8 +64,7 @@ export const CustomRangeTooLong: Story = {
  */
 export const FilterNotApplied: Story = {
   parameters: at(paths.reports('earnings', { startDate: '2026-11-03', endDate: '2026-11-09', oid: 1205, subid: 'fb_feed' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Earnings report/);
     await expect(canvas.queryByRole('button', { name: /Remove .* filter/ })).not.toBeInTheDocument();
     // Run Report keeps only what the chosen report applies.

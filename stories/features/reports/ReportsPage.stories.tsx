@@ -68,8 +68,7 @@ const downloadedCsv = async (button: HTMLElement) => {
 
 /** The CSV is the table on screen: its rows in the order sorted on screen, then the Totals row, EPC in cents. */
 export const CsvAsOnScreen: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const t = await table(canvasElement, /Earnings report/);
     await userEvent.click(within(t).getByRole('button', { name: /^Campaign/ }));
     await waitFor(() => expect(firstCells(t)[0]).toMatch(/^Brightsmile/));
@@ -159,8 +158,7 @@ export const LandingPages: Story = {
 export const ClicksWithFilters: Story = {
   parameters: at(paths.reports('clicks', { startDate: '2026-11-01', endDate: '2026-11-30', oid: 1205, cid: 501, subid: 'fb_feed' })),
   beforeEach: withStoryMocks(reportHandlers.clicks({ creative: true, subId: 'fb_feed' })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const t = await table(canvasElement, /Clicks report/);
     await expect(firstCells(t)[0]).toBe('2026-11-01');
     await expect(canvas.getByText('Creative: Banner 300x250')).toBeVisible();
@@ -173,8 +171,7 @@ export const ClicksWithFilters: Story = {
 export const Conversions: Story = {
   parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
   beforeEach: withStoryMocks(reportHandlers.conversions()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const t = await table(canvasElement, /Conversions report, page 1 of 3/);
     await expect(within(t).getAllByRole('row')).toHaveLength(51);
     await expect(canvas.getAllByRole('navigation', { name: /Conversions pages/ })).toHaveLength(2);
@@ -195,8 +192,7 @@ const manyConversions = Array.from({ length: 12_000 }, (_, i) => ({ ...conversio
 export const ConversionsLongCsv: Story = {
   parameters: at(paths.reports('conversions', { startDate: '2026-11-01', endDate: '2026-11-30' })),
   beforeEach: withStoryMocks(reportHandlers.conversions(manyConversions)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await table(canvasElement, /Conversions report, page 1 of 240/);
     await userEvent.click(canvas.getByRole('button', { name: 'Prepare CSV' }));
     const link = await canvas.findByRole('link', { name: 'Download CSV' }, { timeout: 10_000 });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mocksWith, phoneFrame, portalFrame, type PortalParameters } from '../../../.storybook/helpers';
+import { mocksWith, phoneFrame, portalFrame, type PortalParameters, framed } from '../../../.storybook/helpers';
 import { LOAD_FAILED, NO_RESOURCES, ResourcesPage } from '../../../src/features/resources/ResourcesPage';
 import { paths, patterns } from '../../../src/shared/paths';
 import type { MockCall } from '../../mocks/http';
@@ -25,7 +25,7 @@ const meta = {
   title: 'Features/Resources/ResourcesPage',
   component: ResourcesPage,
   parameters: { layout: 'padded', router: { path: patterns.resources, initialEntries: [paths.resources] } } satisfies PortalParameters & Record<string, unknown>,
-  decorators: [portalFrame(), (Story) => <div style={{ maxWidth: 1100 }}><Story /></div>],
+  decorators: [portalFrame(), framed({ maxWidth: 1100 })],
   beforeEach: withStoryMocks(resourceHandlers.loaded(undefined, { onRequest: (call) => calls.push(call) })),
 } satisfies Meta<typeof ResourcesPage>;
 
@@ -41,8 +41,7 @@ const cardOf = (root: HTMLElement, name: string) => within(root).getByRole('head
  */
 export const Loaded: Story = {
   beforeEach: () => stubClipboard(copied),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
     await canvas.findByRole('heading', { level: 2, name: 'Hosting and Websites' });
     await expect(canvas.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Hosting and Websites', 'Email Marketing', 'Tracking and Analytics']);
@@ -85,8 +84,7 @@ export const Phone: Story = {
   parameters: { layout: 'fullscreen' },
   decorators: [phoneFrame],
   beforeEach: () => stubClipboard(copied),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const bright = await waitFor(() => cardOf(canvasElement, 'BrightHost'));
     const frame = canvas.getByTestId('phone');
     await expect(bright.getBoundingClientRect().width).toBe(351);
@@ -121,8 +119,7 @@ export const Empty: Story = {
 /** Spec 001 §8: the server's failure and a lost connection both read 'There was an error fetching the resources.'; Try again asks once more. */
 export const Failed: Story = {
   beforeEach: withStoryMocks(resourceHandlers.failure()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(LOAD_FAILED);
     await expect(canvas.getByRole('alert')).toHaveTextContent(/^There was an error fetching the resources\.$/);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

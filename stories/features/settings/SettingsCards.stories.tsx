@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters, framed } from '../../../.storybook/helpers';
 import { settingsFieldMessages } from '../../../src/api/contract/settings';
 import { CONNECTION_ERROR } from '../../../src/api/errors';
 import { AddressCard, EmailPreferencesCard, PhoneCard, PromotionalCard, SecurityCard } from '../../../src/features/settings/cards';
@@ -23,7 +23,7 @@ const meta = {
   // The personal card and the read-only Facts list are drawn by the Settings page stories.
   subcomponents: { PersonalCard, Facts },
   parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 560 })],
   beforeEach: withMocks(validatePhoneHandlers.byDigits(), validateEmailHandlers.valid(), saveHandlers.allSaved()),
 } satisfies Meta;
 

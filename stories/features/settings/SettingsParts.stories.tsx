@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters } from '../../../.storybook/helpers';
+import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters, framed } from '../../../.storybook/helpers';
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { PaymentCard } from '../../../src/features/settings/PaymentCard';
 import { ProviderCard } from '../../../src/features/settings/payment/ProviderCard';
@@ -21,7 +21,7 @@ import { affiliateFixture } from '../../mocks/shell';
 const meta = {
   title: 'Features/Settings/Parts',
   parameters: { router: { path: patterns.settings, initialEntries: [paths.settings] } } satisfies PortalParameters,
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 560 })],
   beforeEach: withMocks(otpSetupHandlers.fresh(), otpActivateHandlers.byCode(), otpCancelHandlers.deactivated()),
 } satisfies Meta;
 
@@ -76,8 +76,7 @@ export const GenericCard: Story = {
 /** Two-factor off, read-only page: the explanation, no button. */
 export const TwoFactorOffLocked: Story = {
   render: () => <TwoFactorCard affiliate={affiliateFixture} editable={false} onLocked={fn()} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText(twoFactorCardText.off)).toBeVisible();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
@@ -87,8 +86,7 @@ const active: AffiliateResponse = { ...affiliateFixture, otp_details: { otp_key:
 /** Two-factor on: 'Google 2-fa Settings' arms the red 'Deactivate Google Authenticator'. */
 export const TwoFactorOnArmed: Story = {
   render: () => <TwoFactorCard affiliate={active} editable onLocked={fn()} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText(twoFactorCardText.lostDevice)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Google 2-fa Settings' }));
     await expect(await canvas.findByRole('button', { name: 'Deactivate Google Authenticator' })).toBeVisible();
@@ -106,8 +104,7 @@ export const SetupFlowFirstStep: Story = {
 /** The payment card, read-only: platform and method. */
 export const PaymentCardReadOnly: Story = {
   render: () => <PaymentCard affiliate={{ ...affiliateFixture, payment_information: { payee: 'Jordan Demo', method: 'ACH', platform: 'Tipalti', tmp_payoneer: 0 } }} editable={false} onLocked={fn()} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText('Tipalti')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Payment Settings' })).toBeNull();
   },

@@ -3,14 +3,14 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AccountMenu } from '../../../src/features/shell/AccountMenu';
 import { storageKeys } from '../../../src/lib/storageKeys';
 import { paths } from '../../../src/shared/paths';
-import { screen } from '../../../.storybook/helpers';
+import { screen, framed } from '../../../.storybook/helpers';
 
 /** Spec 000 §2: Settings, Account Balances, Global Postback, Logout. */
 const meta = {
   title: 'Features/Shell/AccountMenu',
   component: AccountMenu,
   args: { name: 'Jordan Demo', onLogout: fn() },
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 420 }}><Story /></div>],
+  decorators: [framed({ display: 'flex', justifyContent: 'flex-end', minHeight: 420 })],
 } satisfies Meta<typeof AccountMenu>;
 
 export default meta;

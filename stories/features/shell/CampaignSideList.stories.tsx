@@ -3,13 +3,14 @@ import { expect, within } from 'storybook/test';
 import { CampaignSideList } from '../../../src/features/shell/CampaignSideList';
 import { campaignsFixture } from '../../mocks/shell';
 import { paths } from '../../../src/shared/paths';
+import { framed } from '../../../.storybook/helpers';
 
 /** One list of the right sidebar (spec 000 §2): hidden when empty. */
 const meta = {
   title: 'Features/Shell/CampaignSideList',
   component: CampaignSideList,
   args: { title: 'Recently Approved', campaigns: campaignsFixture.slice(0, 5) },
-  decorators: [(Story) => <div style={{ width: 260 }}><Story /></div>],
+  decorators: [framed({ width: 260 })],
 } satisfies Meta<typeof CampaignSideList>;
 
 export default meta;

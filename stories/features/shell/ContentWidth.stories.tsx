@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { PortalShell } from '../../../src/features/shell/PortalShell';
 import { paths } from '../../../src/shared/paths';
 import { shellHandlers } from '../../mocks/shell';
-import { shellArgs } from '../../../.storybook/helpers';
+import { shellArgs, framed } from '../../../.storybook/helpers';
 
 /**
  * How wide the screen's column is on a wide window: the shell gives the screen (between the two
@@ -21,7 +21,7 @@ const meta = {
     router: { initialEntries: [paths.dashboard] },
     visual: { skip: 'a 1920 px frame is wider than the screenshot' },
   },
-  decorators: [(Story) => <div style={{ width: 1920 }}><Story /></div>],
+  decorators: [framed({ width: 1920 })],
   beforeEach: <A,>({ msw }: StoryContext<A>) => {
     msw.use(...shellHandlers());
   },

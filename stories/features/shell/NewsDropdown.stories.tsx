@@ -2,14 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { NewsDropdown } from '../../../src/features/shell/NewsDropdown';
 import { newsFixture } from '../../mocks/shell';
-import { screen } from '../../../.storybook/helpers';
+import { screen, framed } from '../../../.storybook/helpers';
 
 /** Spec 000 §4: the news bell and its dropdown. */
 const meta = {
   title: 'Features/Shell/NewsDropdown',
   component: NewsDropdown,
   args: { items: newsFixture },
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 420 }}><Story /></div>],
+  decorators: [framed({ display: 'flex', justifyContent: 'flex-end', minHeight: 420 })],
 } satisfies Meta<typeof NewsDropdown>;
 
 export default meta;

@@ -2,13 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { NewsList } from '../../../src/features/shell/NewsList';
 import { newsFixture } from '../../mocks/shell';
+import { framed } from '../../../.storybook/helpers';
 
 /** The news dropdown's content on its own (spec 000 §4): a chunk loaded when the bell is reached. */
 const meta = {
   title: 'Features/Shell/NewsList',
   component: NewsList,
   args: { items: newsFixture },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 360 })],
 } satisfies Meta<typeof NewsList>;
 
 export default meta;

@@ -103,8 +103,7 @@ async function expectUnderModal(region: HTMLElement, open: () => Promise<void>) 
  * window's foot, clear of the page's form and results; Clear All and the close buttons by keyboard.
  */
 export const Wide: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const region = await popups(canvasElement);
     const main = canvasElement.querySelector('main')!.getBoundingClientRect();
     const box = region.getBoundingClientRect();
@@ -126,8 +125,7 @@ const frame =
 /** Between the phone and the three columns (the right column under the page): a strip at the top, in the flow; Clear All by keyboard. */
 export const Tablet: Story = {
   decorators: [frame(900)],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const region = await popups(canvasElement);
     await expectWorkingAreaClear(canvasElement, region, { withLists: true });
     // Keyboard: Clear All is reachable and closes them.
@@ -143,8 +141,7 @@ export const Tablet: Story = {
  */
 export const Phone: Story = {
   decorators: [mobileFrame],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const region = await popups(canvasElement);
     const box = region.getBoundingClientRect();
     await expect(box.height).toBeLessThanOrEqual(window.innerHeight / 3 + 1);

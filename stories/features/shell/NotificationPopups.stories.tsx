@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NotificationPopups } from '../../../src/features/shell/NotificationPopups';
 import { notificationsFixture } from '../../mocks/shell';
-import { animationsSettled } from '../../../.storybook/helpers';
+import { animationsSettled, framed } from '../../../.storybook/helpers';
 
 /** Spec 000 §4: the notification pop-ups with their close buttons and Clear All. */
 const meta = {
@@ -10,15 +10,14 @@ const meta = {
   component: NotificationPopups,
   args: { notifications: notificationsFixture, onClose: fn(), onClearAll: fn() },
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ minHeight: 400 }}><Story /></div>],
+  decorators: [framed({ minHeight: 400 })],
 } satisfies Meta<typeof NotificationPopups>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Two: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await waitFor(() => expect(canvas.getByText(/was approved/)).toBeVisible());
     await userEvent.click(canvas.getAllByRole('button', { name: 'Dismiss notification' })[1]);
     await expect(args.onClose).toHaveBeenCalledWith(40);

@@ -17,8 +17,7 @@ export const AffiliateLoading: Story = {
     affiliateHandlers.pending({ onRequest: () => calls.affiliate() }),
     campaignHandlers.lists({ recentlyapproved: 'pending', ampicks: 'pending', suggested: 'pending' }),
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     // The affiliate was asked for (and is still on its way) before the absences are checked.
     await waitFor(() => expect(calls.affiliate).toHaveBeenCalledTimes(1));
     await canvas.findByRole('navigation', { name: 'Main' });
@@ -51,8 +50,7 @@ export const AffiliateUnauthorizedEndsSession: Story = {
  */
 const staysSignedInWhen = (handler: AnyHandler, retry: boolean): Story => ({
   beforeEach: withHandlers(handler),
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas }) => {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('There was an error signing in. Please try again.');
     await wait(200);
@@ -78,8 +76,7 @@ export const AffiliateNetworkErrorShowsMessage: Story = staysSignedInWhen(affili
 export const AffiliateFailureMobile: Story = {
   beforeEach: withHandlers(affiliateHandlers.failure('The record could not be read.', 503, { onRequest: () => calls.affiliate() })),
   decorators: [mobileFrame],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
     const retry = within(alert).getByRole('button', { name: 'Try again' });
     await waitFor(() => expect(retry).toBeVisible());

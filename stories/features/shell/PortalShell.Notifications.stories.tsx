@@ -18,8 +18,7 @@ export default meta;
 export const NotificationsMobile: Story = {
   decorators: [mobileFrame],
   beforeEach: withHandlers(notificationHandlers.loaded()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const region = await canvas.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(canvas.getByText(/SolarBright Home Quotes now pays/)).toBeVisible());
     await animationsSettled();
@@ -57,8 +56,7 @@ export const NotificationsPopAfter3s: Story = {
     popClock = fasterTimers(NOTIFICATION_POP_DELAY_MS, 10);
     return popClock.restore;
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const clock = popClock!;
     await waitFor(() => expect(clock.halfway.length).toBeGreaterThanOrEqual(1));
     await clock.halfway[0];
@@ -74,8 +72,7 @@ export const NotificationsPopAfter3s: Story = {
 /** Closing one dismisses it on the server. */
 export const NotificationDismiss: Story = {
   beforeEach: withHandlers(notificationHandlers.loaded()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText(/SolarBright Home Quotes now pays/, undefined, { timeout: 2000 });
     await userEvent.click(canvas.getAllByRole('button', { name: 'Dismiss notification' })[0]);
     await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith({ news_id: notificationsFixture[0].news_id }));
@@ -89,8 +86,7 @@ export const NotificationDismiss: Story = {
 export const NotificationsClearAllAndRefresh: Story = {
   args: { notifications: { popDelay: 200, refreshInterval: 500 } },
   beforeEach: withHandlers(notificationHandlers.loaded(notificationsFixture, [], [{ news_id: 42, news: '<p>Fresh notice after the refresh.</p>' }])),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await canvas.findByText(/SolarBright Home Quotes now pays/, undefined, { timeout: 2000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Clear All' }));
     await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith({ news_id: 'all' }));

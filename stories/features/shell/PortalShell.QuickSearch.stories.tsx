@@ -12,8 +12,7 @@ export default meta;
 
 /** Spec 000 §5: a 500 ms pause, then one query; blank terms show nothing; a suggestion opens its campaign. */
 export const QuickSearchSuggestion: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const input = canvas.getByRole('combobox', { name: /Search campaigns/ });
     await userEvent.type(input, '   ');
     await wait(700);
@@ -38,8 +37,7 @@ export const QuickSearchSuggestion: Story = {
 
 /** Enter without a suggestion: /search with the typed term as navigation state quickSearchQuery. */
 export const QuickSearchSubmit: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const input = canvas.getByRole('combobox', { name: /Search campaigns/ });
     await userEvent.type(input, 'loans');
     await screen().findByRole('option', { name: /NovaLend Personal Loans/ }, { timeout: 2000 });

@@ -14,8 +14,7 @@ export default meta;
 
 /** Desktop: top bar, left sidebar with the manager, right sidebar lists, footer. */
 export const Desktop: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Publisher Portal dashboard' })).toHaveAttribute('href', paths.dashboard);
     await expect(canvas.getByPlaceholderText('Search campaigns by name or #ID')).toBeVisible();
     // MaxMoney with two decimals.
@@ -38,8 +37,7 @@ export const Desktop: Story = {
 /** 375 px: no sidebar, no balance; the bottom bar carries navigation, news and account. */
 export const Mobile: Story = {
   decorators: [mobileFrame],
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const bar = canvas.getByRole('navigation', { name: 'Mobile' });
     await expect(bar).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
@@ -78,8 +76,7 @@ export const MobileScreenLoading: Story = {
       </div>
     ),
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     const bar = canvas.getByRole('navigation', { name: 'Mobile' });
     await expect(bar).toBeVisible();
     await expect(canvas.queryByRole('contentinfo')).toBeNull();
@@ -91,8 +88,7 @@ export const MobileScreenLoading: Story = {
 /** Spec 000 §2: each right-sidebar list is hidden when empty (and when its call fails). */
 export const EmptySidebarLists: Story = {
   beforeEach: withHandlers(campaignHandlers.lists({ recentlyapproved: [], ampicks: 'failure', suggested: campaignsFixture.slice(0, 2) })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByRole('group', { name: 'Suggested For You' })).toBeVisible();
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Recently Approved' })).toBeNull());
     await waitFor(() => expect(canvas.queryByRole('group', { name: "Avery's Picks" })).toBeNull());

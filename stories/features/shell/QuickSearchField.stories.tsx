@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { QuickSearchField, type QuickSearchFieldProps } from '../../../src/features/shell/QuickSearchField';
 import { QUICK_SEARCH_ERROR } from '../../../src/features/shell/QuickSearch';
 import { campaignsFixture } from '../../mocks/shell';
-import { screen } from '../../../.storybook/helpers';
+import { screen, framed } from '../../../.storybook/helpers';
 
 const matches = campaignsFixture.slice(0, 4).map((c) => ({ campaign_id: c.campaign_id, name: c.name }));
 
@@ -18,7 +18,7 @@ const meta = {
   title: 'Features/Shell/QuickSearchField',
   component: Controlled,
   args: { matches, onSelectCampaign: fn(), onSubmitTerm: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 480, minHeight: 300 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 480, minHeight: 300 })],
 } satisfies Meta<typeof Controlled>;
 
 export default meta;

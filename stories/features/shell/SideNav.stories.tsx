@@ -4,6 +4,7 @@ import { navLinks } from '../../../src/features/shell/navigation';
 import { SideNav } from '../../../src/features/shell/SideNav';
 import { managerFixture } from '../../mocks/shell';
 import { paths } from '../../../src/shared/paths';
+import { framed } from '../../../.storybook/helpers';
 
 /** Spec 000 §2, the left sidebar: the manager button and the menu links. */
 const meta = {
@@ -11,15 +12,14 @@ const meta = {
   component: SideNav,
   args: { links: navLinks('https://blog.example.com/'), manager: managerFixture, onOpenManager: fn(), onLinkPress: fn() },
   parameters: { router: { initialEntries: [paths.browse('new')] } },
-  decorators: [(Story) => <div style={{ width: 220 }}><Story /></div>],
+  decorators: [framed({ width: 220 })],
 } satisfies Meta<typeof SideNav>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('link', { name: 'Browse' })).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByRole('link', { name: /Blog/ })).toHaveAttribute('target', '_blank');
     await userEvent.click(canvas.getByRole('button', { name: /Avery Manager/ }));

@@ -22,8 +22,7 @@ type Story = StoryObj<typeof meta>;
 /** Status 2: verified; the two remaining steps, the manager card with the affiliate ID, hours and the Eastern time. */
 export const Verified: Story = {
   beforeEach: withMocks(verifyHandlers.verified({ onRequest: call })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: verifyText.verified })).toBeVisible();
     await expect(call).toHaveBeenCalledWith(expect.objectContaining({ query: { i: '104217', e: 'c0ffee' } }));
     const manager = within(canvas.getByLabelText('Your affiliate manager'));
@@ -38,8 +37,7 @@ export const Verified: Story = {
 /** Status 1: the e-mail is confirmed and the account active, with a sign-in link. */
 export const Active: Story = {
   beforeEach: withMocks(verifyHandlers.active()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText(verifyText.active)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.root);
   },
@@ -64,8 +62,7 @@ export const Loading: Story = {
 /** No answer: 'Connection error.' and Try again. */
 export const NoAnswer: Story = {
   beforeEach: withMocks(verifyHandlers.networkError()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(await canvas.findByText(CONNECTION_ERROR)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },

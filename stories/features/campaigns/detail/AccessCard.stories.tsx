@@ -7,7 +7,7 @@ import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
-import { mocksWith, shows } from '../../../../.storybook/helpers';
+import { mocksWith, shows, framed } from '../../../../.storybook/helpers';
 
 /** The access card of the campaign page (spec 000 §4 "Campaign access"), in each status. */
 const withStatus = (details: Partial<CampaignDetail['details']>): CampaignDetail => ({ ...campaignFixture, details: { ...campaignFixture.details, ...details } });
@@ -19,7 +19,7 @@ const meta = {
   title: 'Features/Campaigns/AccessCard',
   component: AccessCard,
   args: { campaign: campaignFixture },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [framed({ maxWidth: 480 })],
   beforeEach: withStoryMocks(),
 } satisfies Meta<typeof AccessCard>;
 
@@ -28,8 +28,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Approved: the start button opens the link builder (loaded with the button). */
 export const Approved: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Get your tracking link' }));
     await expect(await canvas.findByRole('region', { name: 'Tracking link builder' })).toBeVisible();
   },

@@ -49,8 +49,7 @@ async function heading(root: HTMLElement) {
 }
 
 export const Approved: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     await expect(canvas.getByText('Approved')).toBeVisible();
     await expect(canvas.getByText('50 leads')).toBeVisible();
@@ -90,8 +89,7 @@ export const ConnectionFailed: Story = {
 
 export const ManyCountries: Story = {
   beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ allowed_countries: ['AT', 'BE', 'DE', 'ES', 'FR', 'IE', 'IT', 'NL'] })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     await expect(canvas.getByText('Austria, Belgium, Germany, Spain, France')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'See More' }));
@@ -110,8 +108,7 @@ export const AllCountriesNoExpiry: Story = {
       details: { expiry_date: null, tracking_type: 'H', epc: 0, affiliate_cap: null, affiliate_campaign_status: 'Not requested', status: 'Public' },
     }),
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     for (const text of ['All countries', 'No expiry', 'Host and Post', 'New', 'No cap']) await expect(canvas.getByText(text)).toBeVisible();
     // Search traffic not allowed: no search restrictions card.
@@ -121,8 +118,7 @@ export const AllCountriesNoExpiry: Story = {
 
 /** An expiry date: its last day under the name ('Expires on …') and in Details. */
 export const Expiring: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const h1 = await heading(canvasElement);
     await expect(within(h1.parentElement!).getByText('Expires on March 31, 2027')).toBeVisible();
     await expect(canvas.getByText('March 31, 2027')).toBeVisible();
@@ -133,8 +129,7 @@ export const Expiring: Story = {
 /** Paused: said above the page with why (its links will not pay), and beside the name. */
 export const Paused: Story = {
   beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { paused: 'Y' } })),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     const h1 = await heading(canvasElement);
     const notice = canvas.getByText('Paused: links will not pay');
     await expect(notice).toBeVisible();
@@ -225,8 +220,7 @@ export const RequestLimitReached: Story = {
 };
 
 export const PostbackForm: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     // Approved: the campaign's own postback form and its delivery log (the pieces have their own stories).
     await expect(await canvas.findByRole('button', { name: 'Save Postback' })).toBeVisible();
@@ -235,8 +229,7 @@ export const PostbackForm: Story = {
 };
 
 export const BuildTrackingLink: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     await expect(canvas.getByText('You are approved to run this campaign.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Get your tracking link' }));
@@ -310,8 +303,7 @@ export const SuppressionEmpty: Story = {
 };
 
 export const BookmarkAdds: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Bookmark' }));
     await expect(await canvas.findByRole('button', { name: 'Remove Bookmark' })).toBeVisible();
@@ -320,8 +312,7 @@ export const BookmarkAdds: Story = {
 
 export const BookmarkFails: Story = {
   beforeEach: withStoryMocks(campaignDetailHandlers.addBookmarkFails(), campaignDetailHandlers.campaign()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Bookmark' }));
     await waitFor(async () => expect(await canvas.findByText('Bookmarks are not available right now. Please try again.')).toBeVisible());

@@ -40,8 +40,7 @@ const choose = async (root: HTMLElement, traffic: string, creative: string) => {
 
 export const NothingChosen: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     await expect(canvas.getByText(linkBuilderMessages.start)).toBeVisible();
     await expect(canvas.queryByRole('group', { name: 'Sub IDs (optional)' })).toBeNull();
     await userEvent.click(canvas.getByRole('radio', { name: 'Site / display' }));
@@ -58,8 +57,7 @@ export const RawLinkReady: Story = {
     copied.length = 0;
     return stubClipboard(copied);
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Your tracking link' })).toHaveValue('https://track.example.com/go/Qm9va1RyYWNraW5nTGlu'));
     await expect(sent[0].body).toMatchObject({ campaign_id: 1205, traffic_type: 'S', creative_id: -1, lpid: campaignFixture.landing_pages[0].landing_page_id });
@@ -74,8 +72,7 @@ export const RawLinkReady: Story = {
 
 export const SubIdsDebounced: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Contextual');
     await waitFor(() => expect(sent).toHaveLength(1));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Sub ID 1' }), 'spring');
@@ -98,8 +95,7 @@ export const BannerPickerSelectMode: Story = {
 
 export const BannerPicked: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Banners');
     const dialog = await within(document.body).findByRole('dialog', { name: 'Select a Banner' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Select creative #502' }));
@@ -111,8 +107,7 @@ export const BannerPicked: Story = {
 
 export const PickerClosedWithoutChoice: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Text link');
     await within(document.body).findByRole('dialog', { name: 'Select a Text Link' });
     await userEvent.keyboard('{Escape}');
@@ -136,8 +131,7 @@ export const SoloEmailHtmlPicker: Story = {
 export const SearchSafe: Story = {
   args: { searchSafeAllowed: true },
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await userEvent.click(await canvas.findByRole('checkbox', { name: /Search-safe link/ }));
     await waitFor(() => expect(sent.at(-1)!.body).toMatchObject({ safesearch: true }));
@@ -146,8 +140,7 @@ export const SearchSafe: Story = {
 
 export const SearchSafeHidden: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await canvas.findByRole('textbox', { name: 'Sub ID 1' });
     await expect(canvas.queryByRole('checkbox', { name: /Search-safe link/ })).toBeNull();
@@ -156,8 +149,7 @@ export const SearchSafeHidden: Story = {
 
 export const MobileWithQrCode: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Mobile', 'Raw link');
     const qr = await canvas.findByRole('img', { name: 'QR code of your tracking link' }, { timeout: 3000 });
     await expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -174,8 +166,7 @@ export const Building: Story = {
 
 export const ServerError: Story = {
   beforeEach: withMocks(trackingLinkHandlers.failure()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('You are not approved to run this campaign.'));
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible());
@@ -184,8 +175,7 @@ export const ServerError: Story = {
 
 export const UnauthorizedIsSilent: Story = {
   beforeEach: withMocks(trackingLinkHandlers.unauthorized()),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas, canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await waitFor(() => expect(canvas.queryByText('Building your link…')).toBeNull());
     await expect(canvas.queryByRole('alert')).toBeNull();
@@ -195,8 +185,7 @@ export const UnauthorizedIsSilent: Story = {
 
 export const KeyboardOnly: Story = {
   beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ canvas }) => {
     // Into the first group, choose with Space; Tab moves to the next group.
     canvas.getAllByRole('radio')[0].focus();
     await userEvent.keyboard(' ');
