@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
 import { Stepper } from '../../ui/Stepper';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import { twoFactorMessages } from '../../machines/twoFactorSetup.machine';
 import { Form } from './Form';
@@ -88,9 +88,7 @@ export function TwoFactorSetupView({ step, qrImage, secret, replaced = false, er
         aria-label="Set-up progress"
       />
       {error && (
-        <SystemMessage variant="error" isDismissable={false}>
-          {error}
-        </SystemMessage>
+        <ErrorBanner>{error}</ErrorBanner>
       )}
       {step === 'downloadApp' && (
         <>

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { CampaignSummary } from '../../api/contract/campaign';
 import { SkeletonCard, SkeletonRegion } from '../../ui/Skeleton';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { CampaignCard } from './CampaignCard';
 
 /** Spec 000 §9: 12 placeholder cards while loading. */
@@ -51,11 +51,7 @@ const EAGER_CARDS = 2;
 export function CampaignGrid({ campaigns, isLoading, errorMessage, loadingLabel = 'Loading campaigns', placeholders = GRID_PLACEHOLDERS, aboveTheFold = false }: CampaignGridProps) {
   const loading = Boolean(isLoading && !campaigns);
   if (errorMessage) {
-    return (
-      <SystemMessage variant="error" isDismissable={false}>
-        {errorMessage}
-      </SystemMessage>
-    );
+    return <ErrorBanner>{errorMessage}</ErrorBanner>;
   }
   return (
     <Sized>

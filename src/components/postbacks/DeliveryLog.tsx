@@ -7,7 +7,7 @@ import { dateTimeInZone } from '../../shared/dates';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { column, spreadRow } from '../../ui/Stack';
 import { Table, type TableColumn } from '../../ui/Table';
 
@@ -235,9 +235,7 @@ export function DeliveryLog({ campaignId, title = 'Recent postbacks', headingLev
         </SystemMessage>
       )}
       {listError ? (
-        <SystemMessage variant="error" isDismissable={false}>
-          {listError}
-        </SystemMessage>
+        <ErrorBanner>{listError}</ErrorBanner>
       ) : !list.isLoading && deliveries.length === 0 ? (
         <Empty>{NO_DELIVERIES} When a lead converts, or when you send a test postback, it is listed here.</Empty>
       ) : (

@@ -4,7 +4,7 @@ import { errorText } from '../../api/errors';
 import { MACRO_HELP_ID, useGetHelpTextQuery } from '../../api/postbacksApi';
 import { NEWS_HTML_CONFIG } from '../../shared/newsHtml';
 import { SkeletonRegion, SkeletonText } from '../../ui/Skeleton';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 
 /**
  * The macro help is HTML the server generates from its macro list (a paragraph, a table of macros,
@@ -46,7 +46,7 @@ const Help = styled.div`
 /** The modal's content: a chunk of its own with the sanitiser, loaded when the modal first opens, so the form's first download stays small. */
 export function HelpBody() {
   const { data, error, isLoading } = useGetHelpTextQuery(MACRO_HELP_ID);
-  if (error) return <SystemMessage variant="error" isDismissable={false}>{errorText(error, 'The list of macros could not be loaded. Please try again.')}</SystemMessage>;
+  if (error) return <ErrorBanner>{errorText(error, 'The list of macros could not be loaded. Please try again.')}</ErrorBanner>;
   return (
     <SkeletonRegion isLoading={isLoading} loadingLabel="Loading the macros">
       {data ? <Help dangerouslySetInnerHTML={{ __html: sanitizeHelpHtml(data.help_text) }} /> : <SkeletonText lines={8} />}

@@ -9,7 +9,7 @@ import { BROWSE_TABS, paths, type BrowseTab } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { column } from '../../ui/Stack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { CampaignTable } from './CampaignTable';
 import { EMPTY_LIST, listFailureText } from './errors';
@@ -193,9 +193,7 @@ function CampaignListing({ tab, label, view }: { tab: BrowseTab; label: string; 
       {view === 'gridView' ? (
         <CampaignGrid campaigns={campaigns} isLoading={isLoading} errorMessage={firstPageError} loadingLabel={`Loading ${label} campaigns`} aboveTheFold />
       ) : firstPageError ? (
-        <SystemMessage variant="error" isDismissable={false}>
-          {firstPageError}
-        </SystemMessage>
+        <ErrorBanner>{firstPageError}</ErrorBanner>
       ) : (
         <>
           <TrafficLegend />
@@ -218,9 +216,7 @@ function CampaignListing({ tab, label, view }: { tab: BrowseTab; label: string; 
             </LoadingRow>
           )}
           {nextPageError && (
-            <SystemMessage variant="error" isDismissable={false}>
-              {nextPageError}
-            </SystemMessage>
+            <ErrorBanner>{nextPageError}</ErrorBanner>
           )}
           {(canLoadMore || nextPageError) && (
             <Button variant="secondary" isPending={isFetchingNextPage} onPress={() => void fetchNextPage()}>

@@ -8,7 +8,7 @@ import { CheckboxGroup } from '../../ui/CheckboxGroup';
 import { ComboBox } from '../../ui/ComboBox';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Select } from '../../ui/Select';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { setCountryLookup } from './countryLookup';
 import { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
 
@@ -112,9 +112,7 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
       <fieldset>
         <legend>Categories</legend>
         {categories.isError ? (
-          <SystemMessage variant="error" isDismissable={false}>
-            {CATEGORIES_FAILED}
-          </SystemMessage>
+          <ErrorBanner>{CATEGORIES_FAILED}</ErrorBanner>
         ) : (
           <Select
             label="Main category"
@@ -129,9 +127,7 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
         )}
         {draft.m > 0 &&
           (subcategories.isError ? (
-            <SystemMessage variant="error" isDismissable={false}>
-              {SUBCATEGORIES_FAILED}
-            </SystemMessage>
+            <ErrorBanner>{SUBCATEGORIES_FAILED}</ErrorBanner>
           ) : (
             <Select
               label="Subcategory"

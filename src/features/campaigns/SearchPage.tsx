@@ -19,7 +19,7 @@ import { ComboBox } from '../../ui/ComboBox';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { Pagination } from '../../ui/Pagination';
 import { column } from '../../ui/Stack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { CampaignTable, SORTABLE_COLUMNS, type CampaignSortColumn } from './CampaignTable';
 import { TrafficLegend } from './TrafficIcons';
@@ -210,9 +210,7 @@ export function SearchPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { debounceMs?: n
 
       <TrafficLegend />
       {results.isError && (
-        <SystemMessage variant="error" isDismissable={false}>
-          {SEARCH_FAILED}
-        </SystemMessage>
+        <ErrorBanner>{SEARCH_FAILED}</ErrorBanner>
       )}
       {/*
         The first results are the screen: until they are here the shell keeps the sidebar and the footer

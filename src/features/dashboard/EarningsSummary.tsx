@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { AffiliateStatsResponse } from '../../api/contract/dashboard';
 import { Skeleton } from '../../ui/Skeleton';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { formatMoney } from '../../shared/format';
 import { paths } from '../../shared/paths';
 import { addDaysTo } from '../../shared/dates';
@@ -47,11 +47,7 @@ export interface EarningsSummaryProps {
  */
 export function EarningsSummary({ stats, isLoading, errorMessage, today }: EarningsSummaryProps) {
   if (errorMessage) {
-    return (
-      <SystemMessage variant="error" isDismissable={false}>
-        {errorMessage}
-      </SystemMessage>
-    );
+    return <ErrorBanner>{errorMessage}</ErrorBanner>;
   }
   return (
     <section aria-label="Earnings summary" aria-busy={isLoading && !stats ? true : undefined}>

@@ -3,7 +3,7 @@ import { PERFORMANCE_BONUS_TIERS, type PerformanceBonusResponse } from '../../ap
 import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { formatLongDate } from '../../shared/longDate';
 import { formatMoney, formatWholeDollars } from '../../shared/format';
 
@@ -104,9 +104,7 @@ export function PerformanceBonus({ bonus, onOptIn, isOptingIn, optInMessage, opt
           </p>
           {rules}
           {optInError && (
-            <SystemMessage variant="error" isDismissable={false}>
-              {optInError}
-            </SystemMessage>
+            <ErrorBanner>{optInError}</ErrorBanner>
           )}
           <Row>
             <Button onPress={onOptIn} isPending={isOptingIn}>

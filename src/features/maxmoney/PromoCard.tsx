@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Link } from '../../ui/Link';
 import { column } from '../../ui/Stack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { bestTierMet, bybTiers, canRegister, PROMO_TYPE_LABELS, rewardPercent, type PromoTiming } from './maxmoneyView';
 
 export const REGISTER = 'Register';
@@ -189,9 +189,7 @@ function Registration({ promo, timing, onShowTerms }: { promo: Promo; timing: Pr
   return (
     <RegisterRow>
       {failure && (
-        <SystemMessage variant="error" isDismissable={false}>
-          {failure}
-        </SystemMessage>
+        <ErrorBanner>{failure}</ErrorBanner>
       )}
       <div>
         <Button

@@ -6,7 +6,7 @@ import { useRedeemMutation } from '../../api/rewardsApi';
 import { formatPoints } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import { leftThisWeek, REDEEM_FOR_CASH, redeemAmountOf } from './maxmoneyView';
 
@@ -93,9 +93,7 @@ export function RedeemModal({ isOpen, onOpenChange, redeemLimit, redeemedThisWee
     >
       <Form onSubmit={(e) => void submit(e)} noValidate>
         {failure && (
-          <SystemMessage variant="error" isDismissable={false}>
-            {failure}
-          </SystemMessage>
+          <ErrorBanner>{failure}</ErrorBanner>
         )}
         <TextField
           label={AMOUNT_LABEL}

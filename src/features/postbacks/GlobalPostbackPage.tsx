@@ -8,7 +8,7 @@ import { globalPostbackTypes } from '../../components/postbacks/postbackTypes';
 import { usePageTitle } from '../../lib/page';
 import { Card, CardBody } from '../../ui/Card';
 import { PageStack } from '../../ui/PageStack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 
 export const GLOBAL_POSTBACK_NOTE =
   'Your global postback fires on every lead. Campaigns with their own custom postback can choose to fire that one instead in the campaign settings.';
@@ -53,9 +53,7 @@ export function GlobalPostbackPage() {
               onSave={async (value) => (await save(value).unwrap()).message}
             />
           ) : affiliate.isError ? (
-            <SystemMessage variant="error" isDismissable={false}>
-              {errorText(affiliate.error, AFFILIATE_LOAD_ERROR)}
-            </SystemMessage>
+            <ErrorBanner>{errorText(affiliate.error, AFFILIATE_LOAD_ERROR)}</ErrorBanner>
           ) : (
             <PostbackEditorSkeleton loadingLabel="Loading your global postback" note={<Note>{GLOBAL_POSTBACK_NOTE}</Note>} />
           )}

@@ -10,7 +10,7 @@ import { PageEmpty, PageLoading } from '../../ui/PageStack';
 import { Link } from '../../ui/Link';
 import { Spinner } from '../../ui/Spinner';
 import { spreadRow } from '../../ui/Stack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import type { SortDescriptor } from '../../ui/Table';
 import { REPORT_LABELS, type ReportRows, type ReportType } from './reportTypes';
 import { failureText, NO_STATS } from './reportErrors';
@@ -121,9 +121,7 @@ function ActiveReport<T extends ReportType>({ type, range, filters, page, chart:
               <Spinner label="Loading the report" />
             </PageLoading>
           ) : error ? (
-            <SystemMessage variant="error" isDismissable={false}>
-              {error}
-            </SystemMessage>
+            <ErrorBanner>{error}</ErrorBanner>
           ) : !loaded ? null : loaded.rows.length === 0 ? (
             <Empty>{NO_STATS}</Empty>
           ) : (

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardBody } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 import { Select } from '../../ui/Select';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { INVALID_REPORT_TYPE, isReportType, REPORT_LABELS, REPORT_TYPES, type ReportType } from './reportTypes';
 import { ReportBody } from './ReportBody';
 import { PageStack } from '../../ui/PageStack';
@@ -39,9 +39,7 @@ export function ReportsPage({ today: fixedToday }: { /** Today's day, fixed (sto
     return (
       <PageStack>
         <h1>Reports</h1>
-        <SystemMessage variant="error" isDismissable={false}>
-          {INVALID_REPORT_TYPE}. <Link href={paths.reports('earnings')}>Open the earnings report</Link>
-        </SystemMessage>
+        <ErrorBanner>{INVALID_REPORT_TYPE}. <Link href={paths.reports('earnings')}>Open the earnings report</Link></ErrorBanner>
       </PageStack>
     );
   }

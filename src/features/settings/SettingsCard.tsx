@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { affiliateApi } from '../../api/affiliateApi';
 import { baseApi, useApiDispatch } from '../../api/baseApi';
@@ -26,8 +26,8 @@ export interface SettingsCardProps<V> {
   editable: boolean;
   /** The saved values (from the record); editing starts from them, Cancel returns to them. */
   saved: V;
-  /** The read-only view. */
-  view: ReactNode;
+  /** The read-only view: the saved record's facts, label and value, in order. */
+  facts: FactRows;
   form: (editor: CardEditor<V>) => ReactNode;
   /** The rules checked before any call (spec 001 §5); field → message. */
   validate?: (values: V) => FieldErrors<V>;
@@ -69,6 +69,23 @@ export const ReadOnly = styled.dl`
   }
 `;
 
+/** The read-only view's rows: label and value, in order. */
+export type FactRows = readonly (readonly [label: string, value: string])[];
+
+/** A read-only list of facts (a card's saved record, a summary). */
+export function Facts({ rows }: { rows: FactRows }) {
+  return (
+    <ReadOnly>
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </ReadOnly>
+  );
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -77,7 +94,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * lost) and shows the message; the read-only view always shows the saved record, so Cancel is the
  * way back to it. Half-filled forms warn before the page is left.
  */
-export function SettingsCard<V>({ title, editable, saved, view, form, validate, save, onLocked, onSaved, footer, afterSave, ...rest }: SettingsCardProps<V>) {
+export function SettingsCard<V>({ title, editable, saved, facts, form, validate, save, onLocked, onSaved, footer, afterSave, ...rest }: SettingsCardProps<V>) {
   const [editing, setEditing] = useState(false);
   const [values, setValuesState] = useState<V>(saved);
   // What the form holds, kept as each change happens: Save reads it, never a render's copy that a
@@ -195,7 +212,7 @@ export function SettingsCard<V>({ title, editable, saved, view, form, validate, 
               </Rows>
             </form>
           ) : (
-            view
+            <Facts rows={facts} />
           )}
           {footer}
         </Rows>

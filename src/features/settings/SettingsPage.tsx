@@ -5,7 +5,7 @@ import { failureOf } from '../../api/errors';
 import { usePageTitle } from '../../lib/page';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import type { SettingsScreenWithLock } from './SettingsLock';
 import { Center, Page, settingsText, SettingsView } from './SettingsView';
 
@@ -51,12 +51,12 @@ export function SettingsPage() {
       <Page>
         <h1>{settingsText.title}</h1>
         {failure.code !== 401 && (
-          <SystemMessage variant="error" isDismissable={false}>
+          <ErrorBanner>
             {settingsText.loadFailed}{' '}
             <Button variant="link" onPress={() => void record.refetch()}>
               Try again
             </Button>
-          </SystemMessage>
+          </ErrorBanner>
         )}
       </Page>
     );

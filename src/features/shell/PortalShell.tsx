@@ -7,7 +7,7 @@ import { NOT_SUCCESS } from '../../api/baseApi';
 import { errorText } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { column } from '../../ui/Stack';
-import { SystemMessage } from '../../ui/SystemMessage';
+import { ErrorBanner } from '../../ui/SystemMessage';
 import { useUnreadNews } from '../../lib/newsSeen';
 import { useFocusHeadingOnChange } from '../../lib/page';
 import { RenderWhenNear } from '../../lib/RenderWhenNear';
@@ -254,12 +254,12 @@ export function PortalShell({ children, onLogout, productName, siteId, blogUrl, 
         <Main id="main" ref={main}>
           {affiliateFailure === 'message' && !affiliate && (
             <RecordFailure>
-              <SystemMessage variant="error" isDismissable={false}>
+              <ErrorBanner>
                 {RECORD_LOAD_FAILED}{' '}
                 <Button variant="link" onPress={() => void refetchAffiliate()}>
                   Try again
                 </Button>
-              </SystemMessage>
+              </ErrorBanner>
             </RecordFailure>
           )}
           {children}

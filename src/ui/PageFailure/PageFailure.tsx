@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { column } from '../Stack';
-import { SystemMessage } from '../SystemMessage';
+import { ErrorBanner } from '../SystemMessage';
 
 export interface PageFailureProps {
   /** What went wrong, written for the affiliate (the screen's spec message, maybe with the call's). */
@@ -19,9 +19,7 @@ export interface PageFailureProps {
 export function PageFailure({ children, onRetry, isRetrying }: PageFailureProps) {
   return (
     <Failure>
-      <SystemMessage variant="error" isDismissable={false}>
-        {children}
-      </SystemMessage>
+      <ErrorBanner>{children}</ErrorBanner>
       <div>
         <Button variant="secondary" onPress={onRetry} isPending={isRetrying}>
           Try again

@@ -89,3 +89,12 @@ export function SystemMessage({
     </Banner>
   );
 }
+
+/** An error banner that stays until its cause is gone: a load or a save that failed (role="alert"). */
+export function ErrorBanner({ children, title, className }: Pick<SystemMessageProps, 'children' | 'title' | 'className'>) {
+  return (
+    <SystemMessage variant="error" isDismissable={false} title={title} className={className}>
+      {children}
+    </SystemMessage>
+  );
+}

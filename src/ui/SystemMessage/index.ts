@@ -1,2 +1,2 @@
-export { SystemMessage } from './SystemMessage';
+export { ErrorBanner, SystemMessage } from './SystemMessage';
 export type { SystemMessageProps, SystemMessageVariant } from './SystemMessage';

@@ -10,7 +10,7 @@ import { saveHandlers, securityQuestionsFixture, settingsServerMessages, validat
 import { affiliateFixture } from '../../mocks/shell';
 import { saveWith, shown } from './settingsPageStory';
 import { PersonalCard } from '../../../src/features/settings/cards/PersonalCard';
-import { Facts } from '../../../src/features/settings/cards/cardKit';
+import { Facts } from '../../../src/features/settings/SettingsCard';
 
 /**
  * One settings card at a time, editable (the page's stories show the verification and the cards

@@ -4,7 +4,7 @@ import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalP
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { PaymentCard } from '../../../src/features/settings/PaymentCard';
 import { ProviderCard } from '../../../src/features/settings/payment/ProviderCard';
-import { ReadOnly, SettingsCard } from '../../../src/features/settings/SettingsCard';
+import { SettingsCard } from '../../../src/features/settings/SettingsCard';
 import { TwoFactorCard, twoFactorCardText } from '../../../src/features/settings/TwoFactorCard';
 import { SetupFlow } from '../../../src/features/settings/TwoFactorSetupFlow';
 import { PAY_BLACKOUT_LABEL } from '../../../src/shared/payBlackout';
@@ -41,12 +41,7 @@ export const GenericCard: Story = {
       title="Example"
       editable
       saved={{ handle: '@jordan' }}
-      view={
-        <ReadOnly>
-          <dt>Handle</dt>
-          <dd>@jordan</dd>
-        </ReadOnly>
-      }
+      facts={[['Handle', '@jordan']]}
       validate={(v) => ({ handle: v.handle.trim() ? undefined : 'Please enter a handle.' })}
       save={async (v) => {
         saveSpy(v);

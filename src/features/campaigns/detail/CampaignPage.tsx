@@ -8,7 +8,7 @@ import { formatLongDate } from '../../../shared/longDate';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
 import { SkeletonRegion, SkeletonText } from '../../../ui/Skeleton';
 import { column } from '../../../ui/Stack';
-import { SystemMessage } from '../../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
 import { campaignIdOf } from './campaignId';
@@ -74,11 +74,7 @@ export function CampaignPage() {
   usePageTitle(campaign?.details.name ?? 'Campaign');
 
   if (!valid || isError || (data && !data.success)) {
-    return (
-      <SystemMessage variant="error" isDismissable={false}>
-        {CAMPAIGN_NOT_FOUND}
-      </SystemMessage>
-    );
+    return <ErrorBanner>{CAMPAIGN_NOT_FOUND}</ErrorBanner>;
   }
   if (isLoading || !campaign) {
     return (

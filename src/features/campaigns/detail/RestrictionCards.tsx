@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from '../../../ui/Card';
 import { Link } from '../../../ui/Link';
 import { Modal } from '../../../ui/Modal';
 import { SkeletonText } from '../../../ui/Skeleton';
-import { SystemMessage } from '../../../ui/SystemMessage';
+import { ErrorBanner } from '../../../ui/SystemMessage';
 import { Plain } from './campaignStyles';
 import { List } from './CreativePicker';
 
@@ -77,7 +77,7 @@ export function EmailRestrictionsCard({ campaign }: { campaign: CampaignDetail }
 function SuppressionLinks({ advertiser, campaign }: { advertiser: number; campaign: number }) {
   const { data, error, isLoading } = useGetEmailSuppressionQuery({ advertiser, campaign });
   if (isLoading) return <SkeletonText lines={2} />;
-  if (error) return <SystemMessage variant="error" isDismissable={false}>{errorText(error)}</SystemMessage>;
+  if (error) return <ErrorBanner>{errorText(error)}</ErrorBanner>;
   const urls = data?.success ? data.urls : [];
   if (urls.length === 0) return <Plain>No Links found</Plain>;
   return (

@@ -4,7 +4,7 @@ import { paths } from '../../../shared/paths';
 import { Button } from '../../../ui/Button';
 import { LinkButton } from '../../../ui/LinkButton';
 import { Modal } from '../../../ui/Modal';
-import { SystemMessage } from '../../../ui/SystemMessage';
+import { ErrorBanner } from '../../../ui/SystemMessage';
 
 const Text = styled.div`
   display: flex;
@@ -61,9 +61,7 @@ export function NoticeBody({ errorMessage, children }: { errorMessage?: string |
   return (
     <Text>
       {errorMessage && (
-        <SystemMessage variant="error" isDismissable={false}>
-          {errorMessage}
-        </SystemMessage>
+        <ErrorBanner>{errorMessage}</ErrorBanner>
       )}
       {children}
     </Text>

@@ -5,7 +5,7 @@ import { ISO_COUNTRIES, countryByAlpha2 } from '../../../shared/countries';
 import { STATES, countryHasStates, profileMessages, statesOf } from '../../../shared/profileOptions';
 import { TextField } from '../../../ui/TextField';
 import { SettingsCard } from '../SettingsCard';
-import { Facts, NOT_SET, outcome, show, type CardProps } from './cardKit';
+import { NOT_SET, outcome, show, type CardProps } from './cardKit';
 import { Select } from './editControls';
 
 interface AddressValues {
@@ -42,17 +42,13 @@ export function AddressCard({ affiliate, ...wiring }: CardProps) {
       title="Address"
       data-testid="address-card"
       saved={saved}
-      view={
-        <Facts
-          rows={[
-            ['Address', show([a.address1, a.address2].filter(Boolean).join(', '))],
-            ['City', show(a.city)],
-            [withStates ? 'State / province' : 'State / region', show(stateName)],
-            ['Country', countryByAlpha2(a.country_code)?.name ?? NOT_SET],
-            ['Zip / postal code', show(a.zipcode)],
-          ]}
-        />
-      }
+      facts={[
+        ['Address', show([a.address1, a.address2].filter(Boolean).join(', '))],
+        ['City', show(a.city)],
+        [withStates ? 'State / province' : 'State / region', show(stateName)],
+        ['Country', countryByAlpha2(a.country_code)?.name ?? NOT_SET],
+        ['Zip / postal code', show(a.zipcode)],
+      ]}
       validate={(v) => ({
         address1: v.address1.trim() ? undefined : settingsFieldMessages.address1,
         city: v.city.trim() ? undefined : settingsFieldMessages.city,

@@ -8,7 +8,7 @@ import { Modal } from '../../../ui/Modal';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { SettingsCard } from '../SettingsCard';
-import { Facts, outcome, refused, type CardProps } from './cardKit';
+import { outcome, refused, type CardProps } from './cardKit';
 
 interface EmailValues {
   email: string;
@@ -46,15 +46,11 @@ export function EmailPreferencesCard({ affiliate, ...wiring }: CardProps) {
       title="Email Preferences"
       data-testid="email-card"
       saved={saved}
-      view={
-        <Facts
-          rows={[
-            ['Email', email],
-            ['General mailings', prefs.general_mailings === 'Y' ? 'Yes' : 'No'],
-            ['Campaign notices', prefs.campaign_notices === 'Y' ? 'Yes' : 'No'],
-          ]}
-        />
-      }
+      facts={[
+        ['Email', email],
+        ['General mailings', prefs.general_mailings === 'Y' ? 'Yes' : 'No'],
+        ['Campaign notices', prefs.campaign_notices === 'Y' ? 'Yes' : 'No'],
+      ]}
       footer={<EmailNoticesHelp />}
       validate={(v) => {
         if (!v.email.trim()) return { email: settingsFieldMessages.email };

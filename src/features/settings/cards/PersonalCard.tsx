@@ -5,7 +5,7 @@ import { CONTACT_TIMES, TIME_ZONES, contactTimeText, timeZoneOption } from '../.
 import { TextField } from '../../../ui/TextField';
 import { PhoneInput } from '../../../components/forms/PhoneInput';
 import { SettingsCard } from '../SettingsCard';
-import { Facts, NOT_SET, outcome, show, usePhoneCheck, type CardProps } from './cardKit';
+import { NOT_SET, outcome, show, usePhoneCheck, type CardProps } from './cardKit';
 import { Select } from './editControls';
 
 interface PersonalValues {
@@ -37,20 +37,16 @@ export function PersonalCard({ affiliate, ...wiring }: CardProps) {
       title="Personal Information"
       data-testid="personal-card"
       saved={saved}
-      view={
-        <Facts
-          rows={[
-            ['Name', show(p.name)],
-            ['Company', show(p.company)],
-            ['Mobile', show(p.mobile_phone)],
-            ['Phone', show(p.phone)],
-            ['Time zone', timeZoneOption(p.time_zone)?.label ?? NOT_SET],
-            ['Best time to contact', contactTimeText(p.contact_time.value)],
-            ['Telegram Handle', show(p.im_handle)],
-            ['Email', p.email],
-          ]}
-        />
-      }
+      facts={[
+        ['Name', show(p.name)],
+        ['Company', show(p.company)],
+        ['Mobile', show(p.mobile_phone)],
+        ['Phone', show(p.phone)],
+        ['Time zone', timeZoneOption(p.time_zone)?.label ?? NOT_SET],
+        ['Best time to contact', contactTimeText(p.contact_time.value)],
+        ['Telegram Handle', show(p.im_handle)],
+        ['Email', p.email],
+      ]}
       validate={(v) => ({
         name: v.name.trim() ? undefined : settingsFieldMessages.name,
         timezone: v.timezone ? undefined : settingsFieldMessages.timezone,

@@ -3,7 +3,7 @@ import { settingsApi } from '../../../api/settingsApi';
 import { useApiDispatch } from '../../../api/baseApi';
 import { PhoneInput } from '../../../components/forms/PhoneInput';
 import { SettingsCard } from '../SettingsCard';
-import { Facts, outcome, show, usePhoneCheck, type CardProps } from './cardKit';
+import { outcome, show, usePhoneCheck, type CardProps } from './cardKit';
 
 interface PhoneValues {
   mobile: string;
@@ -20,7 +20,7 @@ export function PhoneCard({ affiliate, ...wiring }: CardProps) {
       title="Phone Information"
       data-testid="phone-card"
       saved={{ mobile: p.mobile_phone, phone: p.phone }}
-      view={<Facts rows={[['Mobile', show(p.mobile_phone)], ['Phone', show(p.phone)]]} />}
+      facts={[['Mobile', show(p.mobile_phone)], ['Phone', show(p.phone)]]}
       validate={(v) => ({ mobile: v.mobile.trim() ? undefined : settingsFieldMessages.mobile })}
       save={async (v) => (await checkPhone(v.mobile)) ?? outcome(dispatch(settingsApi.endpoints.phoneDetails.initiate(v)))}
       form={({ values, errors, set, isDisabled }) => (

@@ -5,7 +5,7 @@ import { PROMOTION_MIN_LENGTH, isWebsite, profileMessages } from '../../../share
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { ReadOnly, SettingsCard } from '../SettingsCard';
-import { Facts, outcome, show, type CardProps } from './cardKit';
+import { outcome, show, type CardProps } from './cardKit';
 
 interface PromotionalValues {
   promotion: string;
@@ -32,7 +32,7 @@ export function PromotionalCard({ affiliate, ...wiring }: CardProps) {
       title="Promotional Methods"
       data-testid="promotional-card"
       saved={{ promotion: m.promotion, website: m.website }}
-      view={<Facts rows={[['Description', show(m.promotion)], ['Website', show(m.website)]]} />}
+      facts={[['Description', show(m.promotion)], ['Website', show(m.website)]]}
       footer={incentive}
       validate={(v) => ({
         // The intended rule of spec 001 §5 (docs/settings.md): at least 50 characters.

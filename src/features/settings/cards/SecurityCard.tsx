@@ -5,7 +5,7 @@ import { useApiDispatch } from '../../../api/baseApi';
 import { profileMessages } from '../../../shared/profileOptions';
 import { TextField } from '../../../ui/TextField';
 import { SettingsCard, type FieldErrors } from '../SettingsCard';
-import { Facts, outcome, show, type CardProps } from './cardKit';
+import { outcome, show, type CardProps } from './cardKit';
 import { Select } from './editControls';
 
 interface SecurityValues {
@@ -49,15 +49,11 @@ export function SecurityCard({ affiliate, questions, ...wiring }: CardProps & { 
       data-testid="security-card"
       saved={saved}
       afterSave={() => saved}
-      view={
-        <Facts
-          rows={[
-            ['Password', '••••••••'],
-            ['Security question 1', show(s.question1.description)],
-            ['Security question 2', show(s.question2.description)],
-          ]}
-        />
-      }
+      facts={[
+        ['Password', '••••••••'],
+        ['Security question 1', show(s.question1.description)],
+        ['Security question 2', show(s.question2.description)],
+      ]}
       validate={errorsOf}
       save={(v) =>
         outcome(

@@ -1,10 +1,9 @@
-import { Fragment } from 'react';
 import type { AffiliateResponse } from '../../../api/contract/affiliate';
 import { failureOf } from '../../../api/errors';
 import { settingsApi } from '../../../api/settingsApi';
 import { useApiDispatch } from '../../../api/baseApi';
 import { profileMessages } from '../../../shared/profileOptions';
-import { ReadOnly, type SaveOutcome } from '../SettingsCard';
+import type { SaveOutcome } from '../SettingsCard';
 
 export interface CardProps {
   affiliate: AffiliateResponse;
@@ -18,18 +17,6 @@ export const NOT_SET = 'Not set';
 export const show = (value: string) => value.trim() || NOT_SET;
 
 /** A card's read-only view: each label with its value. */
-export function Facts({ rows }: { rows: readonly (readonly [label: string, value: string])[] }) {
-  return (
-    <ReadOnly>
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </ReadOnly>
-  );
-}
 
 /** An RTK Query mutation's answer as a card's outcome. */
 export async function outcome(call: { unwrap: () => Promise<{ message: string }> }): Promise<SaveOutcome> {

@@ -10,7 +10,7 @@ import { isPayBlackout, PAY_BLACKOUT_MESSAGE } from '../../../shared/payBlackout
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
 import { spreadRow } from '../../../ui/Stack';
-import { SystemMessage } from '../../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../../ui/SystemMessage';
 import { media } from '../../../ui/theme';
 import { paymentActors } from './paymentActors';
 import { payoneerLabel, payoneerPending, tipaltiLabel, type PaymentInformation } from './paymentLabels';
@@ -152,9 +152,7 @@ function PaymentSettingsDialog({ paymentInformation: info, onClose, now = realNo
       )}
       {state === 'error' && (
         <>
-          <SystemMessage variant="error" isDismissable={false}>
-            {context.error}
-          </SystemMessage>
+          <ErrorBanner>{context.error}</ErrorBanner>
           <Row>
             <Button onPress={() => actor.send({ type: 'BACK' })}>Back to providers</Button>
           </Row>

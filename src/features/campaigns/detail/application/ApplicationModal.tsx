@@ -32,7 +32,7 @@ import { Modal } from '../../../../ui/Modal';
 import { RadioGroup } from '../../../../ui/RadioGroup';
 import { Select } from '../../../../ui/Select';
 import { SkeletonText } from '../../../../ui/Skeleton';
-import { SystemMessage } from '../../../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../../../ui/SystemMessage';
 import { TextArea } from '../../../../ui/TextArea';
 import { TextField } from '../../../../ui/TextField';
 import { TRAFFIC_NAMES } from '../traffic';
@@ -130,9 +130,7 @@ export function ApplicationModal({ campaign, onClose }: ApplicationModalProps) {
     <Modal title={`Request access: ${campaign.details.name}`} isOpen onOpenChange={(open) => !open && onClose()} size="lg" footer={footer}>
       {state === 'loading' && <SkeletonText lines={6} />}
       {state === 'loadFailed' && (
-        <SystemMessage variant="error" isDismissable={false}>
-          {context.error}
-        </SystemMessage>
+        <ErrorBanner>{context.error}</ErrorBanner>
       )}
       {state === 'success' && (
         <SystemMessage variant="success" isDismissable={false}>
@@ -149,9 +147,7 @@ export function ApplicationModal({ campaign, onClose }: ApplicationModalProps) {
         >
           {context.preface.trim() !== '' && <Preface>{context.preface}</Preface>}
           {context.error && (
-            <SystemMessage variant="error" isDismissable={false}>
-              {context.error}
-            </SystemMessage>
+            <ErrorBanner>{context.error}</ErrorBanner>
           )}
           {context.questions.map((question, i) =>
             question.trim() === '' ? null : (

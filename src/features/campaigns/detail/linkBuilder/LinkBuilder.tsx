@@ -23,7 +23,7 @@ import { Button } from '../../../../ui/Button';
 import { Checkbox } from '../../../../ui/Checkbox';
 import { CopyField } from '../../../../ui/CopyField';
 import { RadioGroup } from '../../../../ui/RadioGroup';
-import { SystemMessage } from '../../../../ui/SystemMessage';
+import { ErrorBanner } from '../../../../ui/SystemMessage';
 import { TextField } from '../../../../ui/TextField';
 import { CreativePicker, type CreativeKind } from '../CreativePicker';
 import { TRAFFIC_NAMES } from '../traffic';
@@ -157,12 +157,12 @@ export function LinkBuilder({ campaign, searchSafeAllowed }: LinkBuilderProps) {
         </>
       )}
       {context.error && (
-        <SystemMessage variant="error" isDismissable={false}>
+        <ErrorBanner>
           {context.error}{' '}
           <Button variant="link" onPress={() => actor.send({ type: 'RETRY' })}>
             Try again
           </Button>
-        </SystemMessage>
+        </ErrorBanner>
       )}
       {context.ready && context.link ? (
         <>
