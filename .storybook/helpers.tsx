@@ -290,3 +290,16 @@ export interface PortalParameters {
   /** The story's Redux store starts with this state (a fresh store per story either way). */
   store?: { preloadedState?: Partial<RootState> };
 }
+
+// ——— Ending a play ———
+
+/** Ends a play settled: entrance animations finished, the announcements of gone pending buttons dropped. */
+export async function screenSettled() {
+  await animationsSettled();
+  forgetDanglingAnnouncements();
+}
+
+// ——— Spies on requests ———
+
+/** A handler's options that hand the body of every request it sees to `spy` (for "the call was made with"). */
+export const bodiesTo = (spy: (body: unknown) => void) => ({ onRequest: ({ body }: MockCall) => spy(body) });

@@ -1,4 +1,5 @@
 import { CAPTCHA_REQUIRED_STATUS, loginMessages, sessionEndpoints, type LoginResponse } from '../../src/api/contract/session';
+import type { AnyEndpoint, ReplyInputOf } from '../../src/api/contract/endpoint';
 import { twoFactorEndpoints, type OtpSetupResponse } from '../../src/api/contract/twoFactor';
 import { failureResponse, mocksOf, perRender, type MockOptions } from './http';
 import { qrImage } from './qrImage';
@@ -113,17 +114,25 @@ export const loginHandlers = {
  * Authenticator code (POST /authenticationApp/otpVerify)
  * --------------------------------------------------------------------------------------------- */
 
-const otpVerify = mocksOf(twoFactorEndpoints.otpVerify);
+/**
+ * The handlers of a call that checks a code and answers whether it is right (`answerOf(right)`):
+ * valid, invalid, and byCode, right only for `code` sent in the body's `field`.
+ */
+function codeCheckHandlers<E extends AnyEndpoint>(ep: E, answerOf: (right: boolean) => ReplyInputOf<E>, field: string, code: string) {
+  const on = mocksOf(ep);
+  return {
+    ...on,
+    valid: (options?: HandlerOptions) => on.answer(answerOf(true), options),
+    invalid: (options?: HandlerOptions) => on.answer(answerOf(false), options),
+    /** Valid only for the one code: lets a story try a wrong code, then the right one. */
+    byCode: (options?: HandlerOptions) => on.answer(({ body }) => answerOf((body as Record<string, unknown> | null)?.[field] === code), options),
+  };
+}
+
+/** `byCode` accepts only `validCodes.authenticator`. */
+const otpVerify = codeCheckHandlers(twoFactorEndpoints.otpVerify, (isCodeValid) => ({ success: true as const, isCodeValid }), 'inputCode', validCodes.authenticator);
 export const otpVerifyHandlers = {
   ...otpVerify,
-  valid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: true }, options),
-  invalid: (options?: HandlerOptions) => otpVerify.answer({ success: true, isCodeValid: false }, options),
-  /** Valid only for `validCodes.authenticator`: lets a story try a wrong code, then the right one. */
-  byCode: (options?: HandlerOptions) =>
-    otpVerify.answer(
-      ({ body }) => ({ success: true, isCodeValid: (body as { inputCode?: string } | null)?.inputCode === validCodes.authenticator }),
-      options,
-    ),
   sessionExpired: (options?: HandlerOptions) => otpVerify.failure(authServerMessages.sessionExpired, 401, options),
 };
 
@@ -200,18 +209,8 @@ export const otpSetupHandlers = {
   failed: (options?: HandlerOptions) => otpSetup.failure(authServerMessages.internal, 500, options),
 };
 
-const otpActivate = mocksOf(twoFactorEndpoints.otpActivate);
-export const otpActivateHandlers = {
-  ...otpActivate,
-  valid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: true }, options),
-  invalid: (options?: HandlerOptions) => otpActivate.answer({ success: true, isTokenValid: false }, options),
-  /** Valid only for `validCodes.activation`. */
-  byCode: (options?: HandlerOptions) =>
-    otpActivate.answer(
-      ({ body }) => ({ success: true, isTokenValid: (body as { otp?: string } | null)?.otp === validCodes.activation }),
-      options,
-    ),
-};
+/** `byCode` accepts only `validCodes.activation`. */
+export const otpActivateHandlers = codeCheckHandlers(twoFactorEndpoints.otpActivate, (isTokenValid) => ({ success: true as const, isTokenValid }), 'otp', validCodes.activation);
 
 /* ------------------------------------------------------------------------------------------------
  * Session calls made around the journey (GET /application/verifyToken, pageView, logout)

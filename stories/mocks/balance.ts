@@ -11,28 +11,33 @@ const E = balanceEndpoints.accountBalance;
 const on = mocksOf(E);
 
 const line = (date: string, type: BalanceLine['type'], amount: number, notes: string): BalanceLine => ({ date, type, amount, notes });
+const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+/** A week's earnings, credited on the Saturday that ends the week (the week starts on the Sunday six days before). */
+const earnings = (date: string, amount: number) => line(date, 'Earnings', amount, `Earnings for the week of ${daysBefore(date, 6)}`);
+const payment = (date: string, amount: number) => line(date, 'Payment', amount, 'Weekly payment via Tipalti (ACH)');
+const referral = (date: string, amount: number) => line(date, 'Referral', amount, 'Referral income (10%)');
 
 export const ledger: Record<number, BalanceLine[]> = {
   2024: [
-    line('2024-11-02', 'Earnings', 160, 'Earnings for the week of 2024-10-27'),
-    line('2024-11-06', 'Payment', -160, 'Weekly payment via Tipalti (ACH)'),
+    earnings('2024-11-02', 160),
+    payment('2024-11-06', -160),
     line('2024-12-14', 'Bonus', 100, 'First payment bonus'),
     line('2024-12-20', 'Adjustment', -40, 'Duplicate lead removed after review'),
   ],
   2025: [
-    line('2025-03-01', 'Earnings', 540.3, 'Earnings for the week of 2025-02-23'),
-    line('2025-03-05', 'Payment', -600.3, 'Weekly payment via Tipalti (ACH)'),
-    line('2025-06-07', 'Earnings', 95.1, 'Earnings for the week of 2025-06-01'),
-    line('2025-07-12', 'Referral', 72.4, 'Referral income (10%)'),
+    earnings('2025-03-01', 540.3),
+    payment('2025-03-05', -600.3),
+    earnings('2025-06-07', 95.1),
+    referral('2025-07-12', 72.4),
     line('2025-08-02', 'Adjustment', -67.5, 'Chargeback on an approved sale'),
   ],
   2026: [
-    line('2026-01-03', 'Earnings', 412.5, 'Earnings for the week of 2025-12-28'),
-    line('2026-01-07', 'Payment', -512.5, 'Weekly payment via Tipalti (ACH)'),
+    earnings('2026-01-03', 412.5),
+    payment('2026-01-07', -512.5),
     line('2026-02-03', 'Adjustment', -25, 'Chargeback on an approved sale'),
-    line('2026-02-07', 'Earnings', 290, 'Earnings for the week of 2026-02-01'),
-    line('2026-02-08', 'Referral', 46.75, 'Referral income (10%)'),
-    line('2026-02-11', 'Payment', -311.75, 'Weekly payment via Tipalti (ACH)'),
+    earnings('2026-02-07', 290),
+    referral('2026-02-08', 46.75),
+    payment('2026-02-11', -311.75),
     line('2026-03-05', 'Adjustment', 15, 'Goodwill credit for a late payment'),
   ],
 };
@@ -40,12 +45,12 @@ export const ledger: Record<number, BalanceLine[]> = {
 /** A new affiliate's first months: one year of lines, from nothing, never below zero. */
 export const firstYear: Record<number, BalanceLine[]> = {
   2026: [
-    line('2026-08-01', 'Earnings', 184.2, 'Earnings for the week of 2026-07-26'),
-    line('2026-08-05', 'Payment', -184.2, 'Weekly payment via Tipalti (ACH)'),
-    line('2026-08-08', 'Earnings', 96.4, 'Earnings for the week of 2026-08-02'),
-    line('2026-08-15', 'Earnings', 131.1, 'Earnings for the week of 2026-08-09'),
-    line('2026-08-19', 'Payment', -227.5, 'Weekly payment via Tipalti (ACH)'),
-    line('2026-09-01', 'Referral', 18.6, 'Referral income (10%)'),
+    earnings('2026-08-01', 184.2),
+    payment('2026-08-05', -184.2),
+    earnings('2026-08-08', 96.4),
+    earnings('2026-08-15', 131.1),
+    payment('2026-08-19', -227.5),
+    referral('2026-09-01', 18.6),
     line('2026-09-04', 'Adjustment', -6, 'Duplicate lead removed after review'),
   ],
 };

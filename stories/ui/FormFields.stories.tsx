@@ -44,32 +44,21 @@ function SignInForm({ onSubmit }: { onSubmit: (values: SignInValues) => void }) 
     if (first) e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     else onSubmit(values);
   };
+  /** A required text field's props: its value, its error and its change, by its name. */
+  const field = (name: 'email' | 'password') => ({
+    name,
+    isRequired: true,
+    value: values[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    errorMessage: errors[name],
+  });
   return (
     <Card style={{ maxWidth: 400 }}>
       <CardHeader title="Sign in" />
       <CardBody>
         <Form validationBehavior="aria" onSubmit={submit} style={{ display: 'grid', gap: 16 }}>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            leadingIcon="user"
-            isRequired
-            value={values.email}
-            onChange={(email) => setValues((v) => ({ ...v, email }))}
-            errorMessage={errors.email}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            isRequired
-            value={values.password}
-            onChange={(password) => setValues((v) => ({ ...v, password }))}
-            errorMessage={errors.password}
-          />
+          <TextField label="E-mail" type="email" autoComplete="email" leadingIcon="user" {...field('email')} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
           <Checkbox isSelected={values.remember} onChange={(remember) => setValues((v) => ({ ...v, remember }))}>
             Remember me
           </Checkbox>

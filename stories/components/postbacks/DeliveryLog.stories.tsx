@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { AnyHandler } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { DeliveryLog, NO_DELIVERIES } from '../../../src/components/postbacks/DeliveryLog';
 import { deliveredFixture, failedFixture, postbackHandlers, retryingFixture, testDelivered } from '../../mocks/postbacks';
@@ -15,7 +16,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A banner fades in: wait until its text is visible. */
 /** The table once its rows have arrived (while loading it shows placeholder rows). */
 async function table(root: HTMLElement) {
   const t = await within(root).findByRole('table', { name: 'Recent postbacks' });
@@ -23,14 +23,29 @@ async function table(root: HTMLElement) {
   return t;
 }
 
+/** Presses 'Send test postback' once the rows have arrived; returns the button. */
+async function sendTest(canvasElement: HTMLElement) {
+  await table(canvasElement);
+  const button = within(canvasElement).getByRole('button', { name: 'Send test postback' });
+  await userEvent.click(button);
+  return button;
+}
+
+/** The log with its list answered by `answer`: it says `message` (a banner fades in: its text is waited for until visible). */
+const saying = (answer: AnyHandler, message: string | RegExp): Story => ({
+  beforeEach: withMocks(answer),
+  play: ({ canvasElement }) => shown(canvasElement, message),
+});
+
+/** The log of `deliveries`: `check` looks at its table once the rows have arrived. */
+const listing = (deliveries: Parameters<typeof postbackHandlers.deliveries.list>[0], check: (t: ReturnType<typeof within>) => Promise<void>): Story => ({
+  beforeEach: withMocks(postbackHandlers.deliveries.list(deliveries)),
+  play: async ({ canvasElement }) => check(within(await table(canvasElement))),
+});
+
 export const Loading: Story = { beforeEach: withMocks(postbackHandlers.deliveries.pending()) };
 
-export const Empty: Story = {
-  beforeEach: withMocks(postbackHandlers.deliveries.empty()),
-  play: async ({ canvasElement }) => {
-    await shown(within(canvasElement), new RegExp(NO_DELIVERIES));
-  },
-};
+export const Empty = saying(postbackHandlers.deliveries.empty(), new RegExp(NO_DELIVERIES));
 
 const listSpy = fn();
 export const Delivered: Story = {
@@ -51,24 +66,16 @@ export const Delivered: Story = {
   },
 };
 
-export const FailingWithRetries: Story = {
-  beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
-  play: async ({ canvasElement }) => {
-    const t = await table(canvasElement);
-    await expect(within(t).getAllByText('Retrying')).toHaveLength(2);
-    await expect(within(t).getByText('No answer within 10 seconds')).toBeVisible();
-    await expect(within(t).getByText('2026-11-23 09:35:09')).toBeVisible();
-  },
-};
+export const FailingWithRetries = listing(retryingFixture, async (t) => {
+  await expect(t.getAllByText('Retrying')).toHaveLength(2);
+  await expect(t.getByText('No answer within 10 seconds')).toBeVisible();
+  await expect(t.getByText('2026-11-23 09:35:09')).toBeVisible();
+});
 
-export const Failed: Story = {
-  beforeEach: withMocks(postbackHandlers.deliveries.list(failedFixture)),
-  play: async ({ canvasElement }) => {
-    const t = await table(canvasElement);
-    await expect(within(t).getAllByText('Failed')).toHaveLength(2);
-    await expect(within(t).getByText('The server answered 404 Not Found')).toBeVisible();
-  },
-};
+export const Failed = listing(failedFixture, async (t) => {
+  await expect(t.getAllByText('Failed')).toHaveLength(2);
+  await expect(t.getByText('The server answered 404 Not Found')).toBeVisible();
+});
 
 const testSpy = fn();
 export const TestDelivered: Story = {
@@ -76,11 +83,9 @@ export const TestDelivered: Story = {
     const { list, test } = postbackHandlers.deliveries.afterTest(testDelivered, deliveredFixture, { test: { onRequest: (call) => testSpy(call.body) } });
     return withMocks(list, test)(context);
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvas, canvasElement }) => {
     testSpy.mockClear();
-    const canvas = within(canvasElement);
-    await table(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await sendTest(canvasElement);
     await shown(canvas, 'Test postback delivered (HTTP 200 in 121 ms).');
     // The global log tests the global postback: no campaign is sent.
     await expect(testSpy).toHaveBeenCalledWith({});
@@ -92,11 +97,9 @@ export const TestDelivered: Story = {
 export const TestFailed: Story = {
   args: { campaignId: 1205 },
   beforeEach: withMocks(postbackHandlers.test.failed({ onRequest: (call) => testSpy(call.body) })),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvas, canvasElement }) => {
     testSpy.mockClear();
-    const canvas = within(canvasElement);
-    await table(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await sendTest(canvasElement);
     await shown(canvas, 'Test postback failed: The server answered 500 Internal Server Error.');
     await expect(testSpy).toHaveBeenCalledWith({ campaign_id: 1205 });
   },
@@ -104,10 +107,8 @@ export const TestFailed: Story = {
 
 export const TestSending: Story = {
   beforeEach: withMocks(postbackHandlers.test.sending()),
-  play: async ({ canvas, canvasElement }) => {
-    await table(canvasElement);
-    const button = canvas.getByRole('button', { name: 'Send test postback' });
-    await userEvent.click(button);
+  play: async ({ canvasElement }) => {
+    const button = await sendTest(canvasElement);
     // Busy while sending: a second press sends nothing.
     await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
   },
@@ -116,25 +117,14 @@ export const TestSending: Story = {
 export const TestWithoutPostback: Story = {
   beforeEach: withMocks(postbackHandlers.test.noPostback()),
   play: async ({ canvas, canvasElement }) => {
-    await table(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Send test postback' }));
+    await sendTest(canvasElement);
     await shown(canvas, 'You have no postback saved to test. Save one first.');
   },
 };
 
-export const LoadError: Story = {
-  beforeEach: withMocks(postbackHandlers.deliveries.networkError()),
-  play: async ({ canvasElement }) => {
-    await shown(within(canvasElement), 'Connection error.');
-  },
-};
+export const LoadError = saying(postbackHandlers.deliveries.networkError(), 'Connection error.');
 
-export const ServerError: Story = {
-  beforeEach: withMocks(postbackHandlers.deliveries.failure()),
-  play: async ({ canvasElement }) => {
-    await shown(within(canvasElement), 'An internal error occurred. Please try again later');
-  },
-};
+export const ServerError = saying(postbackHandlers.deliveries.failure(), 'An internal error occurred. Please try again later');
 
 /** 375 px: stacked cards instead of the table; the long URL wraps. */
 export const Mobile: Story = {

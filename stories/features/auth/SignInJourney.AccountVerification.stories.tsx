@@ -1,7 +1,8 @@
 import type { Meta } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import type { SignInJourneyWithStore } from './SignInJourneyWithStore';
 import { CODE_HANDLE, authServerMessages, loginHandlers, sendCodeHandlers, validCodes, verifyCodeHandlers } from '../../mocks/auth';
+import { bodiesTo } from '../../../.storybook/helpers';
 import { calls, expectSignedIn, journey, retype, signIn, signInJourneyMeta, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's account verification by code (spec 002 §4 step 3); the set-up is in signInJourneyStory.tsx. */
@@ -13,13 +14,8 @@ export default meta;
  * server's message under the input → the right code signs in.
  */
 export const AccountVerification: Story = {
-  beforeEach: withHandlers(
-    loginHandlers.countryNotVerified({ onRequest: ({ body }) => calls.login(body) }),
-    sendCodeHandlers.sent({ onRequest: ({ body }) => calls.sendCode(body) }),
-    verifyCodeHandlers.byCode({ onRequest: ({ body }) => calls.verifyCode(body) }),
-  ),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.countryNotVerified(bodiesTo(calls.login)), sendCodeHandlers.sent(bodiesTo(calls.sendCode)), verifyCodeHandlers.byCode(bodiesTo(calls.verifyCode))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Please verify your account' })).toBeVisible();
     // A mobile number is on file: SMS can be chosen.
@@ -47,13 +43,8 @@ export const AccountVerification: Story = {
 
 /** Step 3 without a mobile number: SMS and both are disabled with the hint; e-mail is sent. */
 export const AccountVerificationWithoutMobile: Story = {
-  beforeEach: withHandlers(
-    loginHandlers.countryNotVerifiedNoMobile({ onRequest: ({ body }) => calls.login(body) }),
-    sendCodeHandlers.sent({ onRequest: ({ body }) => calls.sendCode(body) }),
-    verifyCodeHandlers.byCode({ onRequest: ({ body }) => calls.verifyCode(body) }),
-  ),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.countryNotVerifiedNoMobile(bodiesTo(calls.login)), sendCodeHandlers.sent(bodiesTo(calls.sendCode)), verifyCodeHandlers.byCode(bodiesTo(calls.verifyCode))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     const group = await canvas.findByRole('radiogroup', { name: 'Receive a code by' });
     await expect(group).toHaveAccessibleDescription('(Add your mobile number after logging in to receive code via SMS)');
@@ -69,9 +60,8 @@ export const AccountVerificationWithoutMobile: Story = {
 
 /** Step 3: the send call fails: back on the choice with the server's message. */
 export const AccountVerificationSendFailed: Story = {
-  beforeEach: withHandlers(loginHandlers.countryNotVerified(), sendCodeHandlers.notSent({ onRequest: ({ body }) => calls.sendCode(body) })),
-  play: journey(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.countryNotVerified(), sendCodeHandlers.notSent(bodiesTo(calls.sendCode))),
+  play: journey(async ({ canvas }) => {
     await signIn(canvas);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send Code' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.codeSendFailed);

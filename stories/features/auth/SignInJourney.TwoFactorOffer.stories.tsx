@@ -1,24 +1,26 @@
 import type { Meta } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import type { SignInJourneyWithStore } from './SignInJourneyWithStore';
 import { twoFactorMessages, WRONG_CODE_TRIES } from '../../../src/machines/twoFactorSetup.machine';
 import { storageKeys } from '../../../src/lib/storageKeys';
 import { loginAnswers, loginHandlers, otpActivateHandlers, otpSetupAnswers, otpSetupHandlers, savePromptDateHandlers, validCodes } from '../../mocks/auth';
-import { calls, expectSignedIn, journey, signIn, signInJourneyMeta, withHandlers, type Story } from './signInJourneyStory';
+import { bodiesTo } from '../../../.storybook/helpers';
+import { calls, expectSignedIn, journey, signIn, signInJourneyMeta, withHandlers, type Canvas, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's optional and forced two-factor offers and set-up (spec 002 §4 steps 4-5); the set-up is in signInJourneyStory.tsx. */
 const meta = { title: 'Features/Auth/SignInJourney/TwoFactorOffer', ...signInJourneyMeta, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof SignInJourneyWithStore>;
 export default meta;
 
+/** Signs in to the forced offer and presses Set Up Now. */
+async function setUpNow(canvas: Canvas) {
+  await signIn(canvas);
+  await userEvent.click(await canvas.findByRole('button', { name: 'Set Up Now' }));
+}
+
 /** Step 4 with a prompt older than 30 days: the optional offer; 'Not now' records the prompt date and signs in. */
 export const OptionalOfferNotNow: Story = {
-  beforeEach: withHandlers(
-    loginHandlers.optionalOffer({ onRequest: ({ body }) => calls.login(body) }),
-    savePromptDateHandlers.saved({ onRequest: ({ body }) => calls.savePromptDate(body) }),
-    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
-  ),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.optionalOffer(bodiesTo(calls.login)), savePromptDateHandlers.saved(bodiesTo(calls.savePromptDate)), otpSetupHandlers.fresh(bodiesTo(calls.otpSetup))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Secure your account' })).toBeVisible();
     await expect(await canvas.findByRole('radiogroup', { name: /Would you like to secure your account/ })).toBeVisible();
@@ -36,13 +38,8 @@ export const OptionalOfferNotNow: Story = {
 
 /** The special mb-o 123 makes the offer optional whatever mb-p says; 'Yes' opens the set-up. */
 export const OptionalOfferYes: Story = {
-  beforeEach: withHandlers(
-    loginHandlers.optionalOfferSpecialO({ onRequest: ({ body }) => calls.login(body) }),
-    savePromptDateHandlers.saved({ onRequest: ({ body }) => calls.savePromptDate(body) }),
-    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
-  ),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.optionalOfferSpecialO(bodiesTo(calls.login)), savePromptDateHandlers.saved(bodiesTo(calls.savePromptDate)), otpSetupHandlers.fresh(bodiesTo(calls.otpSetup))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await userEvent.click(await canvas.findByText('Yes, set up Google 2-fa'));
     await expect(canvas.getByRole('radio', { name: 'Yes, set up Google 2-fa' })).toBeChecked();
@@ -64,13 +61,8 @@ export const OptionalOfferYes: Story = {
  * message and fetches a fresh QR code; the right code activates; 'Take me to my dashboard' signs in.
  */
 export const ForcedOfferSetUp: Story = {
-  beforeEach: withHandlers(
-    loginHandlers.forcedOffer({ onRequest: ({ body }) => calls.login(body) }),
-    otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) }),
-    otpActivateHandlers.byCode({ onRequest: ({ body }) => calls.otpActivate(body) }),
-  ),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.forcedOffer(bodiesTo(calls.login)), otpSetupHandlers.fresh(bodiesTo(calls.otpSetup)), otpActivateHandlers.byCode(bodiesTo(calls.otpActivate))),
+  play: journey(async ({ canvas, args }) => {
     const [first, fresh] = otpSetupAnswers;
     await signIn(canvas);
     await expect(await canvas.findByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
@@ -142,11 +134,9 @@ export const ForcedOfferSetUp: Story = {
 
 /** The forced offer has a way out: Sign out, and set-up's Cancel returns to the offer. */
 export const ForcedOfferSignOut: Story = {
-  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.fresh({ onRequest: ({ body }) => calls.otpSetup(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    await signIn(canvas);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Set Up Now' }));
+  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.fresh(bodiesTo(calls.otpSetup))),
+  play: journey(async ({ canvas, args }) => {
+    await setUpNow(canvas);
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancel' }));
     await expect(await canvas.findByText('Secure your account with Google 2-Factor Authentication.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }));
@@ -157,11 +147,9 @@ export const ForcedOfferSignOut: Story = {
 
 /** Step 5, the QR code cannot be fetched: 'Error while fetching QR code.' and Try again. */
 export const ForcedOfferQrCodeFailed: Story = {
-  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.failed({ onRequest: ({ body }) => calls.otpSetup(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
-    await signIn(canvas);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Set Up Now' }));
+  beforeEach: withHandlers(loginHandlers.forcedOffer(), otpSetupHandlers.failed(bodiesTo(calls.otpSetup))),
+  play: journey(async ({ canvas, args }) => {
+    await setUpNow(canvas);
     await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(twoFactorMessages.qrFailed);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Meta } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { SignInJourney } from '../../../src/features/auth/SignInJourney';
 import type { SignInDispatch } from '../../../src/features/auth/signInEngine';
 import type { SignInJourneyWithStore } from './SignInJourneyWithStore';
@@ -9,7 +9,7 @@ import { signInMessages } from '../../../src/machines/signIn.machine';
 import { storageKeys } from '../../../src/lib/storageKeys';
 import { leaveSignInNotice, peekSignInNotice, TOKEN_CHECK_FAILED } from '../../../src/lib/signInNotice';
 import { authServerMessages, loginAnswers, loginHandlers } from '../../mocks/auth';
-import { wait } from '../../../.storybook/helpers';
+import { bodiesTo, wait } from '../../../.storybook/helpers';
 import { calls, EMAIL, expectSignedIn, journey, PASSWORD, retype, sessionKeys, signIn, signInJourneyMeta, submitEmpty, withHandlers, type Story } from './signInJourneyStory';
 
 /** The sign-in journey's login step: fields, failures and loading; the set-up is in signInJourneyStory.tsx. */
@@ -18,9 +18,8 @@ export default meta;
 
 /** The login screen before anything is typed. */
 export const Default: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
+  play: journey(async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toHaveTextContent('Site ID 1');
   }),
@@ -28,9 +27,8 @@ export const Default: Story = {
 
 /** Step 4, prompted recently: the session (mb-auth-token, mb-aid, mb-t) is stored and the journey ends. */
 export const StraightIn: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await expectSignedIn(args.onFinished!);
     // ld and oid from storage (none yet: 0) go with the credentials (spec 002 §3).
@@ -44,9 +42,8 @@ export const StraightIn: Story = {
 
 /** §5: nothing is sent until the e-mail and password pass the client's checks. */
 export const FieldValidation: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     const email = await submitEmpty(canvas);
     await userEvent.type(email, 'not-an-address');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -61,9 +58,8 @@ export const FieldValidation: Story = {
  * good sign-in: the messages follow each submit, and the good one is sent on its first click.
  */
 export const FieldValidationEachSubmit: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, canvasElement, args }) => {
     const email = canvas.getByRole('textbox', { name: 'E-mail' });
     const password = canvas.getByLabelText(/^Password/);
     const submit = () => userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
@@ -87,9 +83,8 @@ export const FieldValidationEachSubmit: Story = {
 
 /** §8: a login failure shows the server's errors.message; nothing is stored. */
 export const WrongPassword: Story = {
-  beforeEach: withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.badCredentials(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas, EMAIL, 'wrong password');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.badCredentials);
     await expect(calls.login).toHaveBeenCalledTimes(1);
@@ -113,9 +108,8 @@ export const WrongPassword: Story = {
  */
 export const CaptchaRequired: Story = {
   args: { captchaTest: true },
-  beforeEach: withHandlers(loginHandlers.captchaThenStraightIn({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.captchaThenStraightIn(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, canvasElement, args }) => {
     await signIn(canvas);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.captchaRequired);
     const box = await canvas.findByRole('checkbox', {}, { timeout: 5000 });
@@ -142,15 +136,14 @@ export const CaptchaRequired: Story = {
  */
 export const AfterFailedTokenCheck: Story = {
   beforeEach: (context) => {
-    const cleanup = withHandlers(loginHandlers.badCredentials({ onRequest: ({ body }) => calls.login(body) }))(context);
+    const cleanup = withHandlers(loginHandlers.badCredentials(bodiesTo(calls.login)))(context);
     leaveSignInNotice(TOKEN_CHECK_FAILED);
     return () => {
       sessionStorage.clear();
       cleanup();
     };
   },
-  play: journey(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: journey(async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(TOKEN_CHECK_FAILED);
     // Shown once: a later visit to the sign-in screen does not show it again.
     await waitFor(() => expect(peekSignInNotice()).toBeNull());
@@ -159,9 +152,8 @@ export const AfterFailedTokenCheck: Story = {
 
 /** 429 from the server's attempt limiter: its message is shown like any other failure. */
 export const TooManyAttempts: Story = {
-  beforeEach: withHandlers(loginHandlers.tooManyAttempts({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.tooManyAttempts(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(authServerMessages.tooManyAttempts);
     await expect(args.onFinished).not.toHaveBeenCalled();
@@ -170,9 +162,8 @@ export const TooManyAttempts: Story = {
 
 /** §8: a network failure shows 'Connection error.' */
 export const NetworkFailure: Story = {
-  beforeEach: withHandlers(loginHandlers.networkError({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.networkError(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Connection error.');
     await expect(calls.login).toHaveBeenCalledTimes(1);
@@ -183,9 +174,8 @@ export const NetworkFailure: Story = {
 
 /** §2: 'Sign in' shows a spinner while the server has not answered (it never does here). */
 export const Authenticating: Story = {
-  beforeEach: withHandlers(loginHandlers.pending({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.pending(bodiesTo(calls.login))),
+  play: journey(async ({ canvas, args }) => {
     await signIn(canvas);
     await waitFor(() => expect(canvas.getByRole('button', { name: /Sign in/ })).toHaveAttribute('data-pending', 'true'));
     await waitFor(() => expect(calls.login).toHaveBeenCalledTimes(1));
@@ -195,9 +185,8 @@ export const Authenticating: Story = {
 
 /** Three quick clicks on Sign in while the answer is on its way send one sign-in. */
 export const SignInSentOnce: Story = {
-  beforeEach: withHandlers(loginHandlers.pending({ onRequest: ({ body }) => calls.login(body) })),
-  play: journey(async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  beforeEach: withHandlers(loginHandlers.pending(bodiesTo(calls.login))),
+  play: journey(async ({ canvas }) => {
     await signIn(canvas);
     const button = canvas.getByRole('button', { name: /Sign in/ });
     await userEvent.click(button, { pointerEventsCheck: 0 });
@@ -214,10 +203,9 @@ export const SignInSentOnce: Story = {
  * and a good submit waits with the button busy, nothing sent yet.
  */
 export const BeforeTheJourneyLoads: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
   render: (args) => <SignInJourney {...args} loadDispatch={() => new Promise<never>(() => {})} />,
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: journey(async ({ canvas, args }) => {
     const email = await submitEmpty(canvas);
     await userEvent.type(email, EMAIL);
     await userEvent.type(canvas.getByLabelText(/^Password/), PASSWORD);
@@ -235,7 +223,7 @@ export const BeforeTheJourneyLoads: Story = {
  * form says 'Connection error.' and keeps what was typed; the next submit tries the download again.
  */
 export const JourneyCodeFailed: Story = {
-  beforeEach: withHandlers(loginHandlers.straightIn({ onRequest: ({ body }) => calls.login(body) })),
+  beforeEach: withHandlers(loginHandlers.straightIn(bodiesTo(calls.login))),
   render: function Render(args) {
     const dispatch = useDispatch<SignInDispatch>();
     const tries = useRef(0);
@@ -243,8 +231,7 @@ export const JourneyCodeFailed: Story = {
     const loadDispatch = () => (tries.current++ === 0 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(dispatch));
     return <SignInJourney {...args} loadDispatch={loadDispatch} />;
   },
-  play: journey(async ({ canvasElement, args }) => {
-    const canvas = within(canvasElement);
+  play: journey(async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('textbox', { name: 'E-mail' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(signInMessages.connection);
     await signIn(canvas);

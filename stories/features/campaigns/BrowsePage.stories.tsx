@@ -162,16 +162,17 @@ export const Keyboard: Story = {
   parameters: { visual: { skip: 'the screen is Trending in list view, shown by other stories; this story checks the keys' } },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(cards(canvasElement)).toHaveLength(12));
-    await userEvent.tab();
-    await expect(canvas.getByRole('radio', { name: 'Grid view' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(canvas.getByRole('radio', { name: 'List view' })).toHaveFocus();
+    /** Presses `keys`; the focus lands on the `role` named `name`. */
+    const focusAfter = async (keys: string, role: 'radio' | 'tab', name: string) => {
+      await userEvent.keyboard(keys);
+      await expect(canvas.getByRole(role, { name })).toHaveFocus();
+    };
+    await focusAfter('{Tab}', 'radio', 'Grid view');
+    await focusAfter('{ArrowRight}', 'radio', 'List view');
     await userEvent.keyboard(' ');
     await expectLocation(canvasElement, `${paths.browse('new')}?view=listView`);
-    await userEvent.tab();
-    await expect(canvas.getByRole('tab', { name: 'New Campaigns' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    await expect(canvas.getByRole('tab', { name: 'Trending' })).toHaveFocus();
+    await focusAfter('{Tab}', 'tab', 'New Campaigns');
+    await focusAfter('{ArrowRight}{ArrowRight}', 'tab', 'Trending');
     await userEvent.keyboard('{Enter}');
     await expectLocation(canvasElement, `${paths.browse('trending')}?view=listView`);
     await expect(await canvas.findByRole('table', { name: 'Trending campaigns' })).toBeVisible();

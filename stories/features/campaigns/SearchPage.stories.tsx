@@ -42,6 +42,12 @@ const lastQuery = () => calls.search.mock.calls.at(-1)?.[0] as Record<string, st
 const rows = (root: HTMLElement) => within(within(root).getByRole('table')).getAllByRole('row').slice(1);
 const urlParams = (root: HTMLElement) => new URLSearchParams(locationOf(root).split('?')[1] ?? '');
 
+/** Presses the button `name` and waits for the search it sends, with `query` among its parameters. */
+async function pressFor(canvas: ReturnType<typeof within>, name: string, query: Record<string, string>) {
+  await userEvent.click(canvas.getByRole('button', { name }));
+  await waitFor(() => expect(lastQuery()).toMatchObject(query));
+}
+
 /** Types into the search box until the suggestion shows (its list pops over with an entrance animation: visible once faded in). */
 async function typeWithSuggestion(root: HTMLElement, text: string, suggestion: RegExp) {
   const box = within(root).getByRole('combobox', { name: 'Search campaigns' });
@@ -188,15 +194,12 @@ export const Sorting: Story = {
   parameters: { visual: { skip: 'thirty rows of lazily loaded thumbnails run below the frame' } },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(30));
-    await userEvent.click(canvas.getByRole('button', { name: 'ID' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ ob: 'id', ad: 'a', pn: '1' }));
+    await pressFor(canvas, 'ID', { ob: 'id', ad: 'a', pn: '1' });
     await waitFor(() => expect(rows(canvasElement)[0]).toHaveTextContent('2001'));
     await expect(canvas.getByRole('columnheader', { name: /ID/ })).toHaveAttribute('aria-sort', 'ascending');
-    await userEvent.click(canvas.getByRole('button', { name: 'ID' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ ob: 'id', ad: 'd' }));
+    await pressFor(canvas, 'ID', { ob: 'id', ad: 'd' });
     await expect(urlParams(canvasElement).get('ad')).toBe('d');
-    await userEvent.click(canvas.getByRole('button', { name: 'EPC' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ ob: 'epc', ad: 'd' }));
+    await pressFor(canvas, 'EPC', { ob: 'epc', ad: 'd' });
   },
 };
 
@@ -206,8 +209,7 @@ export const Paging: Story = {
   parameters: { visual: { skip: 'fifteen rows of lazily loaded thumbnails; the page buttons show in DefaultResults' } },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(30));
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ pn: '2' }));
+    await pressFor(canvas, 'Page 2', { pn: '2' });
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(15));
     await expect(urlParams(canvasElement).get('pn')).toBe('2');
     await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -222,8 +224,7 @@ export const ClearOptions: Story = {
     await waitFor(() => expect(lastQuery()).toMatchObject({ st: 'Nova', ff: '1', ct: 'F', gr: 'all' }));
     await expect(canvas.getByRole('combobox', { name: 'Search campaigns' })).toHaveValue('Nova');
     await expect(canvas.getByText(/Active options/)).toHaveTextContent('Allow All Countries · Bookmarked · CPA Type: $ per lead');
-    await userEvent.click(canvas.getByRole('button', { name: 'Clear Options' }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ st: 'Nova', ff: '0', ct: 'any', gr: 'any' }));
+    await pressFor(canvas, 'Clear Options', { st: 'Nova', ff: '0', ct: 'any', gr: 'any' });
     await expect(canvas.queryByText(/Active options/)).toBeNull();
   },
 };

@@ -195,47 +195,55 @@ export const CancelConfirm: Story = {
   },
 };
 
-/** A cancel the server refuses: its message, the entry stays. */
-export const CancelRefused: Story = {
-  beforeEach: withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { cancel: serverMessages.notPending } })),
-  parameters: { visual: { skip: 'the message is the error banner of the history, as in CancelConfirm but red; its text is checked' } },
+/**
+ * A cancel that fails (against `handlers`), confirmed on the pending entry: the history's banner says
+ * `message`, the entry and the balance stay. No screenshot: `skip` says where the banner's look is.
+ */
+const cancelFailed = (message: string, skip: string, ...handlers: Parameters<typeof withStoryMocks>): Story => ({
+  beforeEach: withStoryMocks(...handlers),
+  parameters: { visual: { skip } },
   play: async ({ canvasElement }) => {
     const t = await ready(canvasElement);
     const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
     await userEvent.click(cancel);
     await userEvent.click(cancel);
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(serverMessages.notPending);
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(message);
     await expect(bodyRows(t)).toHaveLength(7);
     await expect(cancel).toHaveAccessibleName('Cancel redemption of 40.00 points');
     await expect(balanceText(canvasElement)).toBe('1,234.56 points');
   },
-};
+});
+
+/** A cancel the server refuses: its message, the entry stays. */
+export const CancelRefused = cancelFailed(
+  serverMessages.notPending,
+  'the message is the error banner of the history, as in CancelConfirm but red; its text is checked',
+  maxmoneyHandlers.live(rewardsFixture, { refuse: { cancel: serverMessages.notPending } }),
+);
 
 /** A cancel that gets no answer: 'Connection error.' above the history, the entry and the balance stay. */
-export const CancelConnectionError: Story = {
-  beforeEach: withStoryMocks(maxmoneyHandlers.cancel.networkError(), maxmoneyHandlers.live()),
-  parameters: { visual: { skip: 'the banner of CancelRefused with another text; its text is checked' } },
-  play: async ({ canvasElement }) => {
-    const t = await ready(canvasElement);
-    const cancel = within(t).getByRole('button', { name: 'Cancel redemption of 40.00 points' });
-    await userEvent.click(cancel);
-    await userEvent.click(cancel);
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
-    await expect(bodyRows(t)).toHaveLength(7);
-    await expect(cancel).toHaveAccessibleName('Cancel redemption of 40.00 points');
-    await expect(balanceText(canvasElement)).toBe('1,234.56 points');
-  },
-};
+export const CancelConnectionError = cancelFailed(
+  CONNECTION_ERROR,
+  'the banner of CancelRefused with another text; its text is checked',
+  maxmoneyHandlers.cancel.networkError(),
+  maxmoneyHandlers.live(),
+);
+
+/** Opens the redeem modal on the loaded page, types `amount` and presses Redeem; returns the modal. */
+async function redeem(canvasElement: HTMLElement, amount: string) {
+  await ready(canvasElement);
+  await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
+  const dialog = await redeemDialog();
+  await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), amount);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+  return dialog;
+}
 
 /** A redeem the server refuses: its message in the modal, the typed amount kept, nothing changed. */
 export const RedeemRefused: Story = {
   beforeEach: withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { refuse: { redeem: serverMessages.overLimit } })),
   play: async ({ canvasElement }) => {
-    await ready(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
-    const dialog = await redeemDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), '600');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    const dialog = await redeem(canvasElement, '600');
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(serverMessages.overLimit);
     await expect(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL })).toHaveValue('600');
     await expect(balanceText(canvasElement)).toBe('1,234.56 points');
@@ -248,11 +256,7 @@ export const RedeemConnectionError: Story = {
   beforeEach: withStoryMocks(maxmoneyHandlers.redeem.networkError(), maxmoneyHandlers.live()),
   parameters: { visual: { skip: 'the same modal as RedeemRefused with another text; its text is checked' } },
   play: async ({ canvasElement }) => {
-    await ready(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
-    const dialog = await redeemDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), '1,000');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    const dialog = await redeem(canvasElement, '1,000');
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
   },
 };
@@ -266,11 +270,7 @@ export const RedeemNotANumber: Story = {
     return withStoryMocks(maxmoneyHandlers.live(rewardsFixture, { onRequest: (call) => sent(call.request.method, call.url.pathname) }))(context);
   },
   play: async ({ canvasElement }) => {
-    await ready(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: REDEEM_TITLE }));
-    const dialog = await redeemDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: AMOUNT_LABEL }), 'ten');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    const dialog = await redeem(canvasElement, 'ten');
     // The message is also read out by a hidden live region: wait for the field's own, visible one
     // (a full CI run once found the hidden copy first).
     const message = 'Please enter the number of points to redeem.';

@@ -93,27 +93,24 @@ export const FourReferrals: Story = {
   },
 };
 
-export const NoReferrals: Story = {
-  beforeEach: withStoryMocks(referralHandlers.count(0)),
+/** `count` approved referrals: the bar's value (`now`) and what it reads out (`text`); `then` checks the rest of the page. */
+const referrals = (count: number, now: string, text: string, then: (canvasElement: HTMLElement) => Promise<void>): Story => ({
+  beforeEach: withStoryMocks(referralHandlers.count(count)),
   play: async ({ canvasElement }) => {
     const bar = await progressBar(canvasElement);
-    await expect(bar).toHaveAttribute('aria-valuenow', '0');
-    await expect(bar).toHaveAttribute('aria-valuetext', '0 of 10 approved referrals');
-    await expect(within(canvasElement).queryByText(/You have reached/)).toBeNull();
+    await expect(bar).toHaveAttribute('aria-valuenow', now);
+    await expect(bar).toHaveAttribute('aria-valuetext', text);
+    await then(canvasElement);
   },
-};
+});
+
+export const NoReferrals = referrals(0, '0', '0 of 10 approved referrals', (canvasElement) => expect(within(canvasElement).queryByText(/You have reached/)).toBeNull());
 
 /** Twelve: the bar full, the real count in its text, and the bonus message. */
-export const BonusReached: Story = {
-  beforeEach: withStoryMocks(referralHandlers.count(12)),
-  play: async ({ canvasElement }) => {
-    const bar = await progressBar(canvasElement);
-    await expect(bar).toHaveAttribute('aria-valuenow', '10');
-    await expect(bar).toHaveAttribute('aria-valuetext', '12 approved referrals');
-    const reached = within(canvasElement).getByText('You have reached 10 approved referrals: your $100 bonus is applied within two weeks.');
-    await waitFor(() => expect(reached).toBeVisible());
-  },
-};
+export const BonusReached = referrals(12, '10', '12 approved referrals', async (canvasElement) => {
+  const reached = within(canvasElement).getByText('You have reached 10 approved referrals: your $100 bonus is applied within two weeks.');
+  await waitFor(() => expect(reached).toBeVisible());
+});
 
 /** The count on its way: the rest of the page is already there. */
 export const ReferralsLoading: Story = {

@@ -27,6 +27,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Fills the personal information step: Ada Lovelace, her e-mail and a password typed twice. */
+async function fillPersonal(canvas: ReturnType<typeof within>) {
+  await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
+  await userEvent.type(canvas.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
+  await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example.org');
+  await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
+  await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+}
+
 /**
  * The default banner; Yes asks for the other account, Back from it resets the answer to No. The link's
  * referrer and mktg are not numbers: no bonus, no partner, nothing stored (spec 002 §5 "Stored ids").
@@ -88,11 +97,7 @@ export const PhoneWalk: Story = {
     await fits('Your account');
     await next();
     await fits('Personal information');
-    await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example.org');
-    await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
-    await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+    await fillPersonal(canvas);
     await fits('Personal information');
     await next();
     await fits('Contact');
@@ -197,11 +202,7 @@ export const BrowserBackAndForwardMoveBetweenSteps: Story = {
     await canvas.findByRole('form', { name: 'Your account' });
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await onStep('Personal information');
-    await userEvent.type(canvas.getByRole('textbox', { name: /First Name/ }), 'Ada');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Last Name/ }), 'Lovelace');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example.org');
-    await userEvent.type(canvas.getByLabelText(/^Password/), 'Engine-1843');
-    await userEvent.type(canvas.getByLabelText(/^Re-Enter Password/), 'Engine-1843');
+    await fillPersonal(canvas);
     await userEvent.keyboard('{Enter}');
     await onStep('Contact');
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, forgetDanglingAnnouncements, withMocks, type PortalParameters, framed } from '../../../.storybook/helpers';
+import { screenSettled, withMocks, type PortalParameters, framed } from '../../../.storybook/helpers';
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { PaymentCard } from '../../../src/features/settings/PaymentCard';
 import { ProviderCard } from '../../../src/features/settings/payment/ProviderCard';
@@ -27,11 +27,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const settled = async () => {
-  await animationsSettled();
-  forgetDanglingAnnouncements();
-};
 
 const saveSpy = fn();
 /** The generic card: read-only with Edit; editing with Cancel and Save; the save's message. */
@@ -64,7 +59,7 @@ export const GenericCard: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(canvas.getByText('Saved.')).toBeVisible());
     await expect(saveSpy).toHaveBeenCalledWith({ handle: '@jo' });
-    await settled();
+    await screenSettled();
   },
 };
 

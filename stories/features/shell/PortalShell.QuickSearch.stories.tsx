@@ -1,5 +1,6 @@
 import { paths } from '../../../src/shared/paths';
 import type { Meta } from '@storybook/react-vite';
+import type { AnyHandler } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { PortalShell } from '../../../src/features/shell/PortalShell';
 import { quickSearchHandlers } from '../../mocks/shell';
@@ -9,6 +10,12 @@ import { calls, portalShellMeta, probe, searchTimes, withHandlers, pageHeadingFo
 /** The shell's quick search: suggestions, submit, debounce and failures; the set-up is in portalShellStory.tsx. */
 const meta = { title: 'Features/Shell/PortalShell/QuickSearch', ...portalShellMeta, parameters: { layout: 'fullscreen', router: { initialEntries: [paths.dashboard] } } } satisfies Meta<typeof PortalShell>;
 export default meta;
+
+/** Escape closes the suggestions, and they leave before the screenshot (their exit must not race it). */
+async function closeSuggestions() {
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
+}
 
 /** Spec 000 §5: a 500 ms pause, then one query; blank terms show nothing; a suggestion opens its campaign. */
 export const QuickSearchSuggestion: Story = {
@@ -61,8 +68,8 @@ export const QuickSearchDebounce: Story = {
         '(seen: 1 in 5 runs differed). How the suggestions look is covered by the other quick-search stories.',
     },
   },
-  play: async ({ canvasElement }) => {
-    const input = within(canvasElement).getByRole('combobox', { name: /Search campaigns/ });
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('combobox', { name: /Search campaigns/ });
     // The debounce counts from the last keystroke (not from when userEvent.type returns, which on a
     // busy machine can be well after it).
     const lastKey = { t: 0 };
@@ -74,36 +81,28 @@ export const QuickSearchDebounce: Story = {
     await screen().findByRole('option', { name: /SolarBright Home Quotes/ }, { timeout: 2000 });
     // End on a blank term (suggestions hidden), the one state that no late answer can reopen.
     await userEvent.clear(input);
-    await userEvent.keyboard('{Escape}');
-    // The suggestions leave before the screenshot (their exit must not race it).
-    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
+    await closeSuggestions();
   },
 };
+
+/**
+ * A quick search for 'solar' that `answer` fails: the message shows in place of the suggestions,
+ * `check` looks at the rest, and Escape closes them.
+ */
+const searchFailed = (answer: AnyHandler, check: (search: HTMLElement) => Promise<void>): Story => ({
+  beforeEach: withHandlers(answer),
+  play: async ({ canvas }) => {
+    const search = canvas.getByRole('combobox', { name: /Search campaigns/ });
+    await userEvent.type(search, 'solar');
+    const message = await screen().findByText('There was an error while fetching quick search results.', undefined, { timeout: 2000 });
+    await expect(message).toBeVisible();
+    await check(search);
+    await closeSuggestions();
+  },
+});
 
 /** Spec 000 §8: a 200 answer without success is a failure too (the message, no crash). */
-export const QuickSearchNotSuccess: Story = {
-  beforeEach: withHandlers(quickSearchHandlers.notSuccess()),
-  play: async ({ canvasElement }) => {
-    await userEvent.type(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ }), 'solar');
-    const message = await screen().findByText('There was an error while fetching quick search results.', undefined, { timeout: 2000 });
-    await expect(message).toBeVisible();
-    await expect(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ })).toBeVisible();
-    await userEvent.keyboard('{Escape}');
-    // The suggestions leave before the screenshot (their exit must not race it).
-    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
-  },
-};
+export const QuickSearchNotSuccess = searchFailed(quickSearchHandlers.notSuccess(), (search) => expect(search).toBeVisible());
 
 /** Spec 000 §8: a failed quick search says so in place of the suggestions. */
-export const QuickSearchError: Story = {
-  beforeEach: withHandlers(quickSearchHandlers.failure()),
-  play: async ({ canvasElement }) => {
-    await userEvent.type(within(canvasElement).getByRole('combobox', { name: /Search campaigns/ }), 'solar');
-    const message = await screen().findByText('There was an error while fetching quick search results.', undefined, { timeout: 2000 });
-    await expect(message).toBeVisible();
-    await expect(within(screen().getByRole('listbox')).queryByRole('option', { name: /Solar/ })).toBeNull();
-    await userEvent.keyboard('{Escape}');
-    // The suggestions leave before the screenshot (their exit must not race it).
-    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
-  },
-};
+export const QuickSearchError = searchFailed(quickSearchHandlers.failure(), () => expect(within(screen().getByRole('listbox')).queryByRole('option', { name: /Solar/ })).toBeNull());

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mocksWith, type PortalParameters } from '../../../../.storybook/helpers';
+import { mocksWith, screen, type PortalParameters } from '../../../../.storybook/helpers';
 import { CampaignPage } from '../../../../src/features/campaigns/detail/CampaignPage';
 import { paths, patterns } from '../../../../src/shared/paths';
 import { campaignAccessHandlers } from '../../../mocks/campaignAccess';
@@ -46,6 +46,13 @@ async function heading(root: HTMLElement) {
   const h1 = await within(root).findByRole('heading', { level: 1, name: campaignFixture.details.name });
   await waitFor(() => expect(root.querySelector('[data-skeleton], [aria-busy="true"]')).toBeNull(), { timeout: 3000 }).catch(() => undefined);
   return h1;
+}
+
+/** Presses `button` once the page is there; returns the dialog it opens, named `dialog`. */
+async function openDialog(root: HTMLElement, button: string, dialog: string | RegExp) {
+  await heading(root);
+  await userEvent.click(within(root).getByRole('button', { name: button }));
+  return screen().findByRole('dialog', { name: dialog });
 }
 
 export const Approved: Story = {
@@ -187,9 +194,7 @@ export const ApprovedAtOnce: Story = {
 export const RequestAccess: Story = {
   beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { affiliate_campaign_status: 'Not requested' } }), campaignAccessHandlers.questions(['Which lists do you mail?', '', ''])),
   play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Request access' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: /^Request access/ });
+    const dialog = await openDialog(canvasElement, 'Request access', /^Request access/);
     const question = await within(dialog).findByRole('textbox', { name: /Which lists do you mail/ });
     // The modal fades in.
     await waitFor(() => expect(question).toBeVisible());
@@ -248,9 +253,7 @@ export const PendingRequest: Story = {
 
 export const BannersPicker: Story = {
   play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Banners' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Select Banners' });
+    const dialog = await openDialog(canvasElement, 'View Banners', 'Select Banners');
     await waitFor(() => expect(within(dialog).getByText('#501 · 300x250')).toBeVisible());
     await expect(within(dialog).getAllByRole('link', { name: 'Download' })[0]).toHaveAttribute('href', '/cdn/creatives/7/1205/501.svg?download=1');
   },
@@ -258,18 +261,14 @@ export const BannersPicker: Story = {
 
 export const TextLinksPicker: Story = {
   play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Text Links' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Text Links' });
+    const dialog = await openDialog(canvasElement, 'View Text Links', 'Text Links');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Copy/ })).toBeVisible());
   },
 };
 
 export const SoloEmailHtmlPicker: Story = {
   play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Solo E-mail (html)' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Solo E-mail (html)' });
+    const dialog = await openDialog(canvasElement, 'View Solo E-mail (html)', 'Solo E-mail (html)');
     // The advertiser's HTML is shown as text, never as markup.
     await waitFor(() => expect(within(dialog).getByText('<p>Rates from <b>5.99% APR</b></p>')).toBeVisible());
   },
@@ -287,9 +286,7 @@ export const LandingPagePreview: Story = {
 export const SuppressionList: Story = {
   beforeEach: withStoryMocks(campaignDetailHandlers.campaign(), campaignDetailHandlers.suppression(['https://novalend.example.com/suppression.txt'])),
   play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Suppression list' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Suppression list' });
+    const dialog = await openDialog(canvasElement, 'Suppression list', 'Suppression list');
     await waitFor(async () => expect(await within(dialog).findByRole('link', { name: 'https://novalend.example.com/suppression.txt' })).toBeVisible());
   },
 };

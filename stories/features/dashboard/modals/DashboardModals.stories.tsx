@@ -7,7 +7,7 @@ import { DashboardModals } from '../../../../src/features/dashboard/modals/Dashb
 import { SUBMITTED_LABEL } from '../../../../src/features/dashboard/modals/MissingDocumentsModal';
 import { dashboardDefaults, dashboardHandlers } from '../../../mocks/dashboard';
 import { managerFixture } from '../../../mocks/shell';
-import { animationsSettled, forgetDanglingAnnouncements, screen } from '../../../../.storybook/helpers';
+import { animationsSettled, bodiesTo, forgetDanglingAnnouncements, screen, screenSettled } from '../../../../.storybook/helpers';
 import { paths, patterns } from '../../../../src/shared/paths';
 
 /**
@@ -25,7 +25,7 @@ function flags(modals: Partial<Flags>, ...overrides: AnyHandler[]) {
       dashboardHandlers.modals.answer(modals, { onRequest: () => calls.modals() }),
       dashboardHandlers.dismiss({ onRequest: ({ url }) => calls.dismiss(url.pathname.split('/').pop()) }),
       dashboardHandlers.tipalti.recorded({ onRequest: () => calls.tipalti() }),
-      dashboardHandlers.saveTargets.saved({ onRequest: ({ body }) => calls.save(body) }),
+      dashboardHandlers.saveTargets.saved(bodiesTo(calls.save)),
       ...dashboardDefaults(),
     );
   };
@@ -48,8 +48,25 @@ async function dialog(name: string | RegExp) {
 }
 async function end() {
   await waitFor(() => expect(screen().queryByRole('dialog')).toBeNull());
-  await animationsSettled();
-  forgetDanglingAnnouncements();
+  await screenSettled();
+}
+
+/** `flag` alone: `button` of its modal (`title`) closes it and records the dismissal through /announcements/dismiss/`flag`. */
+const dismissedBy = (flag: keyof Flags, title: string, button: string): Story => ({
+  beforeEach: flags({ [flag]: true }),
+  play: async () => {
+    const d = await dialog(title);
+    await userEvent.click(within(d).getByRole('button', { name: button }));
+    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith(flag));
+    await end();
+  },
+});
+
+/** The documents are said to be submitted and that is confirmed. */
+async function confirmSubmitted() {
+  const d = await dialog('Documents missing');
+  await userEvent.click(within(d).getByRole('button', { name: SUBMITTED_LABEL }));
+  await userEvent.click(await screen().findByRole('button', { name: "Yes, don't show this again" }));
 }
 
 export const NoModals: Story = {
@@ -104,15 +121,7 @@ export const ClosedStayClosedOnReturn: Story = {
 };
 
 /** Payment method missing: 'Remind me later' snoozes it through /announcements/dismiss/paymentMethod. */
-export const PaymentMethod: Story = {
-  beforeEach: flags({ paymentMethod: true }),
-  play: async () => {
-    const d = await dialog('Set up your payment method');
-    await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
-    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith('paymentMethod'));
-    await end();
-  },
-};
+export const PaymentMethod = dismissedBy('paymentMethod', 'Set up your payment method', 'Remind me later');
 
 /** Flag 121: closed for this visit, no call (the flag goes once the e-mail is fixed). */
 export const InvalidEmail: Story = {
@@ -125,23 +134,13 @@ export const InvalidEmail: Story = {
   },
 };
 
-export const MissingMobile: Story = {
-  beforeEach: flags({ missingMobile: true }),
-  play: async () => {
-    const d = await dialog('Add your mobile number');
-    await userEvent.click(within(d).getByRole('button', { name: 'Remind me later' }));
-    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith('missingMobile'));
-    await end();
-  },
-};
+export const MissingMobile = dismissedBy('missingMobile', 'Add your mobile number', 'Remind me later');
 
 /** Flag 148: the confirmed answer is recorded through POST /tipaltiMissingDocs. */
 export const MissingDocuments: Story = {
   beforeEach: flags({ missingDocuments: true }),
   play: async () => {
-    const d = await dialog('Documents missing');
-    await userEvent.click(within(d).getByRole('button', { name: SUBMITTED_LABEL }));
-    await userEvent.click(await screen().findByRole('button', { name: "Yes, don't show this again" }));
+    await confirmSubmitted();
     await waitFor(() => expect(calls.tipalti).toHaveBeenCalledTimes(1));
     await end();
   },
@@ -160,25 +159,14 @@ export const MissingDocumentsRemindLater: Story = {
 export const MissingDocumentsFails: Story = {
   beforeEach: flags({ missingDocuments: true }, dashboardHandlers.tipalti.failure()),
   play: async () => {
-    const d = await dialog('Documents missing');
-    await userEvent.click(within(d).getByRole('button', { name: SUBMITTED_LABEL }));
-    await userEvent.click(await screen().findByRole('button', { name: "Yes, don't show this again" }));
+    await confirmSubmitted();
     await expect(await screen().findByText('We could not record that. Please try again.')).toBeInTheDocument();
-    await animationsSettled();
-    forgetDanglingAnnouncements();
+    await screenSettled();
   },
 };
 
 /** Flag 183 absent: the announcement; dismissal recorded through /announcements/dismiss/telegram. */
-export const Telegram: Story = {
-  beforeEach: flags({ telegram: true }),
-  play: async () => {
-    const d = await dialog('We are on Telegram');
-    await userEvent.click(within(d).getByRole('button', { name: 'Got it' }));
-    await waitFor(() => expect(calls.dismiss).toHaveBeenCalledWith('telegram'));
-    await end();
-  },
-};
+export const Telegram = dismissedBy('telegram', 'We are on Telegram', 'Got it');
 
 /** Both surveys incomplete: pick, submit, thank-you, close. */
 export const IntroSurvey: Story = {
@@ -220,18 +208,20 @@ export const IntroSurveyVerticalsFail: Story = {
 export const AllInTurn: Story = {
   beforeEach: flags({ introSurvey: true, paymentMethod: true, invalidEmail: true, missingMobile: true, missingDocuments: true, telegram: true }),
   play: async () => {
-    await dialog('Tell us about your traffic');
-    await userEvent.keyboard('{Escape}');
-    const payment = await dialog('Set up your payment method');
-    await userEvent.click(within(payment).getByRole('button', { name: 'Remind me later' }));
-    await dialog('Please update your e-mail address');
-    await userEvent.keyboard('{Escape}');
-    await dialog('Add your mobile number');
-    await userEvent.keyboard('{Escape}');
-    const docs = await dialog('Documents missing');
-    await userEvent.click(within(docs).getByRole('button', { name: 'Remind me later' }));
-    await dialog('We are on Telegram');
-    await userEvent.keyboard('{Escape}');
+    // Each modal in turn, closed by its button, or by Escape where none is named.
+    const inTurn: [title: string, button?: string][] = [
+      ['Tell us about your traffic'],
+      ['Set up your payment method', 'Remind me later'],
+      ['Please update your e-mail address'],
+      ['Add your mobile number'],
+      ['Documents missing', 'Remind me later'],
+      ['We are on Telegram'],
+    ];
+    for (const [title, button] of inTurn) {
+      const d = await dialog(title);
+      if (button) await userEvent.click(within(d).getByRole('button', { name: button }));
+      else await userEvent.keyboard('{Escape}');
+    }
     await end();
     // The last dismissal is a request still on its way when the modal has gone.
     await waitFor(() => expect(calls.dismiss.mock.calls.map((c) => c[0])).toEqual(['paymentMethod', 'missingMobile', 'telegram']));

@@ -58,9 +58,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+type Provider = 'Payoneer' | 'Tipalti';
+
 const dialog = async () => within(await within(document.body).findByRole('dialog', { name: 'Payment Settings' }));
-const card = async (name: 'Payoneer' | 'Tipalti') => within(await (await dialog()).findByRole('region', { name }));
-const button = async (name: 'Payoneer' | 'Tipalti') => (await card(name)).getByRole('button');
+const card = async (name: Provider) => within(await (await dialog()).findByRole('region', { name }));
+const button = async (name: Provider) => (await card(name)).getByRole('button');
 
 /** Shown, once its entrance transition has finished. */
 const visible = async (text: string | RegExp) => {
@@ -75,7 +77,26 @@ const labels = async (payoneer: string, tipalti: string) => {
   await expect(await button('Tipalti')).toHaveTextContent(tipalti);
 };
 
+/** Both buttons offer their provider, and `name`'s is pressed. */
+const press = async (name: Provider) => {
+  await labels('Use Payoneer', 'Use Tipalti');
+  await userEvent.click(await button(name));
+};
+
 // --- Step 1: the label rules of spec 001 section 4 ---------------------------------------------
+
+/**
+ * A story of the buttons' labels for a record (`over` changes the default one). `badge` is a provider
+ * card's badge shown with them: it fades in with the modal, so it is waited for like the buttons (a busy
+ * CI run read it mid-entrance).
+ */
+const labelled = (over: Partial<PaymentInformation>, [payoneer, tipalti]: [string, string], badge?: [Provider, string]): Story => ({
+  args: { paymentInformation: info(over) },
+  play: async () => {
+    await labels(payoneer, tipalti);
+    if (badge) await waitFor(async () => expect((await card(badge[0])).getByText(badge[1])).toBeVisible());
+  },
+});
 
 /** No platform, nothing pending. */
 export const NoPlatform: Story = {
@@ -86,44 +107,19 @@ export const NoPlatform: Story = {
 };
 
 /** A Payoneer change waits and no platform is set: 'Pending' (the card's row reads 'Payoneer (Pending)'). */
-export const PayoneerPending: Story = {
-  args: { paymentInformation: info({ tmp_payoneer: 1 }) },
-  play: async () => {
-    await labels('Pending', 'Use Tipalti');
-    await waitFor(async () => expect((await card('Payoneer')).getByText('Change pending')).toBeVisible());
-  },
-};
+export const PayoneerPending = labelled({ tmp_payoneer: 1 }, ['Pending', 'Use Tipalti'], ['Payoneer', 'Change pending']);
 
 /** Paid by Tipalti while a Payoneer change waits. */
-export const PayoneerPendingOnTipalti: Story = {
-  args: { paymentInformation: info({ platform: 'Tipalti', method: 'ACH', tmp_payoneer: 1 }) },
-  play: async () => labels('Pending', 'Edit Details'),
-};
+export const PayoneerPendingOnTipalti = labelled({ platform: 'Tipalti', method: 'ACH', tmp_payoneer: 1 }, ['Pending', 'Edit Details']);
 
 /** Paid by Payoneer. */
-export const OnPayoneer: Story = {
-  args: { paymentInformation: info({ platform: 'Payoneer', method: 'Bank Transfer' }) },
-  play: async () => {
-    await labels('Edit Details', 'Use Tipalti');
-    await waitFor(async () => expect((await card('Payoneer')).getByText('Current platform')).toBeVisible());
-  },
-};
+export const OnPayoneer = labelled({ platform: 'Payoneer', method: 'Bank Transfer' }, ['Edit Details', 'Use Tipalti'], ['Payoneer', 'Current platform']);
 
 /** Paid by Payoneer with the pending mark still set: Payoneer being the platform wins ('Edit Details'). */
-export const OnPayoneerPendingMark: Story = {
-  args: { paymentInformation: info({ platform: 'Payoneer', method: 'Bank Transfer', tmp_payoneer: 1 }) },
-  play: async () => labels('Edit Details', 'Use Tipalti'),
-};
+export const OnPayoneerPendingMark = labelled({ platform: 'Payoneer', method: 'Bank Transfer', tmp_payoneer: 1 }, ['Edit Details', 'Use Tipalti']);
 
 /** Paid by Tipalti. */
-export const OnTipalti: Story = {
-  args: { paymentInformation: info({ platform: 'Tipalti', method: 'PayPal' }) },
-  play: async () => {
-    await labels('Use Payoneer', 'Edit Details');
-    // The badge fades in with the modal: waited for, like the buttons (a busy CI run read it mid-entrance).
-    await waitFor(async () => expect((await card('Tipalti')).getByText('Current platform')).toBeVisible());
-  },
-};
+export const OnTipalti = labelled({ platform: 'Tipalti', method: 'PayPal' }, ['Use Payoneer', 'Edit Details'], ['Tipalti', 'Current platform']);
 
 // --- The blackout (spec 001 section 6) -----------------------------------------------------------
 
@@ -166,8 +162,7 @@ export const BlackoutEndsWhileOpen: Story = {
 export const BlackoutRefusedByServer: Story = {
   beforeEach: withMocks(failure(tipaltiChange, PAY_BLACKOUT_MESSAGE, 409)),
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Tipalti'));
+    await press('Tipalti');
     await waitFor(async () => expect(await button('Tipalti')).toHaveTextContent(PAY_BLACKOUT_LABEL));
     await visible(PAY_BLACKOUT_MESSAGE);
   },
@@ -179,8 +174,7 @@ export const BlackoutRefusedByServer: Story = {
 export const RequestingPayoneer: Story = {
   beforeEach: withMocks(pending(payoneerChange, spy)),
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Payoneer'));
+    await press('Payoneer');
     await waitFor(async () => expect(await button('Payoneer')).toHaveAttribute('data-pending', 'true'));
     await expect(await button('Tipalti')).toBeDisabled();
     // The spec's body, built from the record; the server trusts only its own copy.
@@ -192,16 +186,14 @@ export const RequestingPayoneer: Story = {
 export const RequestingTipalti: Story = {
   beforeEach: withMocks(pending(tipaltiChange)),
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Tipalti'));
+    await press('Tipalti');
     await waitFor(async () => expect(await button('Tipalti')).toHaveAttribute('data-pending', 'true'));
     await expect(await button('Payoneer')).toBeDisabled();
   },
 };
 
-const openProvider = async (name: 'Payoneer' | 'Tipalti') => {
-  await labels('Use Payoneer', 'Use Tipalti');
-  await userEvent.click(await button(name));
+const openProvider = async (name: Provider) => {
+  await press(name);
   const frame = (await (await dialog()).findByTitle(`${name} payment details`)) as HTMLIFrameElement;
   return frame;
 };
@@ -251,8 +243,7 @@ export const ForeignMessageIgnored: Story = {
 export const ProviderUnavailable: Story = {
   beforeEach: withMocks(failure(tipaltiChange, 'Tipalti is not available right now. Please try again in a few minutes.', 503)),
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Tipalti'));
+    await press('Tipalti');
     await visible('Tipalti is not available right now. Please try again in a few minutes.');
     await userEvent.click((await dialog()).getByRole('button', { name: 'Back to providers' }));
     await labels('Use Payoneer', 'Use Tipalti');
@@ -264,8 +255,7 @@ export const NotVerified: Story = {
   beforeEach: withMocks(failure(payoneerChange, 'Please verify your account to change your settings (a verification lasts 15 minutes).', 403)),
   parameters: { visual: { skip: 'the same screen as ProviderUnavailable with another message' } },
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Payoneer'));
+    await press('Payoneer');
     await visible(/Please verify your account/);
   },
 };
@@ -274,8 +264,7 @@ export const NotVerified: Story = {
 export const ConnectionFailed: Story = {
   beforeEach: withMocks(networkError(payoneerChange)),
   play: async () => {
-    await labels('Use Payoneer', 'Use Tipalti');
-    await userEvent.click(await button('Payoneer'));
+    await press('Payoneer');
     await visible('Connection error.');
   },
 };
