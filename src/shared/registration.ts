@@ -24,6 +24,16 @@ function put(errors: FieldErrors, field: string, message: string | null | false 
   if (message && !errors[field]) errors[field] = message;
 }
 
+/** A required text's problem: `required` when it is empty, `tooLong` above `max` characters. */
+function requiredProblem(value: unknown, max: number, required: string, tooLong: string): string | null {
+  const t = text(value).trim();
+  if (t === '') return required;
+  return t.length > max ? tooLong : null;
+}
+
+/** An optional text's problem: `tooLong` above `max` characters. */
+const lengthProblem = (value: unknown, max: number, tooLong: string): string | null => (text(value).trim().length > max ? tooLong : null);
+
 // ---------------------------------------------------------------------------------------------
 // Step 1-2: the existing-account question and the existing account's id and e-mail
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +94,7 @@ export function validatePersonal(v: PersonalValues): FieldErrors {
   if (first.length + last.length > registrationLimits.nameMax) {
     put(errors, first.length >= last.length ? 'firstname' : 'lastname', registrationMessages.nameTooLong);
   }
-  if (text(v.company).trim().length > registrationLimits.companyMax) put(errors, 'company', registrationMessages.companyTooLong);
+  put(errors, 'company', lengthProblem(v.company, registrationLimits.companyMax, registrationMessages.companyTooLong));
 
   const email = text(v.email).trim();
   if (email === '') put(errors, 'email', registrationMessages.emailRequired);
@@ -98,11 +108,10 @@ export function validatePersonal(v: PersonalValues): FieldErrors {
 
   for (const n of [1, 2] as const) {
     const q = text(n === 1 ? v.security_q1 : v.security_q2).trim();
-    const a = text(n === 1 ? v.security_a1 : v.security_a2).trim();
     if (q === '' || q === '0') continue;
     if (!/^\d{1,9}$/.test(q)) put(errors, `security_q${n}`, registrationMessages.securityQuestionInvalid);
-    if (a === '') put(errors, `security_a${n}`, registrationMessages.securityAnswerRequired);
-    else if (a.length > registrationLimits.securityAnswerMax) put(errors, `security_a${n}`, registrationMessages.securityAnswerTooLong);
+    const answer = n === 1 ? v.security_a1 : v.security_a2;
+    put(errors, `security_a${n}`, requiredProblem(answer, registrationLimits.securityAnswerMax, registrationMessages.securityAnswerRequired, registrationMessages.securityAnswerTooLong));
   }
   return errors;
 }
@@ -130,11 +139,11 @@ export function validateContact(v: ContactValues): FieldErrors {
   if (mobile === '') put(errors, 'mobile', registrationMessages.mobileRequired);
   else if (mobile.length < registrationLimits.mobileMin) put(errors, 'mobile', registrationMessages.mobileTooShort);
   else if (mobile.length > registrationLimits.phoneMax) put(errors, 'mobile', registrationMessages.mobileInvalid);
-  if (text(v.phone).trim().length > registrationLimits.phoneMax) put(errors, 'phone', registrationMessages.phoneTooLong);
+  put(errors, 'phone', lengthProblem(v.phone, registrationLimits.phoneMax, registrationMessages.phoneTooLong));
   if (!timeZoneOption(text(v.timezone))) put(errors, 'timezone', registrationMessages.timezoneRequired);
   const contact = Number(text(v.contact_time).trim() || NaN);
   if (!CONTACT_TIMES.some((c) => c.value === contact)) put(errors, 'contact_time', registrationMessages.contactTimeRequired);
-  if (text(v.im_handle).trim().length > registrationLimits.telegramMax) put(errors, 'im_handle', registrationMessages.telegramTooLong);
+  put(errors, 'im_handle', lengthProblem(v.im_handle, registrationLimits.telegramMax, registrationMessages.telegramTooLong));
   return errors;
 }
 
@@ -155,24 +164,18 @@ export interface AddressValues {
 /** Spec 002 §5 "Address": a state from the list for US and CA; the free-text state elsewhere. */
 export function validateAddress(v: AddressValues): FieldErrors {
   const errors: FieldErrors = {};
-  const street = text(v.address_1).trim();
-  if (street === '') put(errors, 'address_1', registrationMessages.streetRequired);
-  else if (street.length > registrationLimits.addressMax) put(errors, 'address_1', registrationMessages.streetTooLong);
-  if (text(v.address_2).trim().length > registrationLimits.addressMax) put(errors, 'address_2', registrationMessages.address2TooLong);
-  const city = text(v.city).trim();
-  if (city === '') put(errors, 'city', registrationMessages.cityRequired);
-  else if (city.length > registrationLimits.addressMax) put(errors, 'city', registrationMessages.cityTooLong);
+  put(errors, 'address_1', requiredProblem(v.address_1, registrationLimits.addressMax, registrationMessages.streetRequired, registrationMessages.streetTooLong));
+  put(errors, 'address_2', lengthProblem(v.address_2, registrationLimits.addressMax, registrationMessages.address2TooLong));
+  put(errors, 'city', requiredProblem(v.city, registrationLimits.addressMax, registrationMessages.cityRequired, registrationMessages.cityTooLong));
   const country = text(v.country).trim().toUpperCase();
   if (!countryByAlpha2(country)) put(errors, 'country', registrationMessages.countryRequired);
   else if (countryHasStates(country)) {
     const state = text(v.state).trim().toUpperCase();
     if (!statesOf(country).some((s) => s.code === state)) put(errors, 'state', registrationMessages.chooseState);
-  } else if (text(v.non_state).trim().length > registrationLimits.addressMax) {
-    put(errors, 'non_state', registrationMessages.nonStateTooLong);
+  } else {
+    put(errors, 'non_state', lengthProblem(v.non_state, registrationLimits.addressMax, registrationMessages.nonStateTooLong));
   }
-  const zip = text(v.zipcode).trim();
-  if (zip === '') put(errors, 'zipcode', registrationMessages.zipRequired);
-  else if (zip.length > registrationLimits.zipMax) put(errors, 'zipcode', registrationMessages.zipTooLong);
+  put(errors, 'zipcode', requiredProblem(v.zipcode, registrationLimits.zipMax, registrationMessages.zipRequired, registrationMessages.zipTooLong));
   return errors;
 }
 
@@ -238,16 +241,14 @@ export function validateExperience(v: ExperienceValues): FieldErrors {
   const source = text(v.hear_about_source).trim();
   if (!(HEAR_ABOUT_VALUES as readonly string[]).includes(source)) put(errors, 'hear_about_source', registrationMessages.sourceRequired);
   if (source === 'other') {
-    const other = text(v.hear_about).trim();
-    if (other === '') put(errors, 'hear_about', registrationMessages.sourceDescriptionRequired);
-    else if (other.length > registrationLimits.hearAboutMax) put(errors, 'hear_about', registrationMessages.sourceDescriptionTooLong);
+    put(errors, 'hear_about', requiredProblem(v.hear_about, registrationLimits.hearAboutMax, registrationMessages.sourceDescriptionRequired, registrationMessages.sourceDescriptionTooLong));
   }
   const level = text(v.experience_level).trim();
   if (!EXPERIENCE_LEVELS.some((l) => String(l.value) === level)) put(errors, 'experience_level', registrationMessages.levelRequired);
   put(errors, 'experience_description', descriptionProblem(text(v.experience_description), registrationMessages.experienceRequired));
   put(errors, 'promotion', descriptionProblem(text(v.promotion), registrationMessages.promotionRequired));
-  if (text(v.desired_offer).trim().length > registrationLimits.desiredOfferMax) put(errors, 'desired_offer', registrationMessages.desiredOfferTooLong);
-  if (text(v.website).trim().length > registrationLimits.websiteMax) put(errors, 'website', registrationMessages.websiteTooLong);
+  put(errors, 'desired_offer', lengthProblem(v.desired_offer, registrationLimits.desiredOfferMax, registrationMessages.desiredOfferTooLong));
+  put(errors, 'website', lengthProblem(v.website, registrationLimits.websiteMax, registrationMessages.websiteTooLong));
   return errors;
 }
 

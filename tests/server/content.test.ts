@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NewsResponse, NotificationsResponse, SliderResponse } from '../../src/api/contract/content';
 import { USAGE_EVENTS_PER_MINUTE } from '../../server/modules/content/routes';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { dayInZone, EASTERN_TIME_ZONE } from '../../src/shared/dates';
-import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { testEngine, tokenFor, withToken } from './helpers';
+import { demo, other as telegram, t, withSignedInApp } from './signedInApp';
 
-let t: TestContext;
-let demo: string;
-let telegram: string;
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  demo = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
-  telegram = await tokenFor(t.app, DEMO_ACCOUNTS.telegram);
-});
-afterAll(() => t?.close());
+withSignedInApp(DEMO_ACCOUNTS.telegram);
 
 const get = (token: string, url: string) => t.app.inject(withToken(token, { method: 'GET', url }));
 const dismiss = (token: string, payload: unknown) =>

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ValidationResponse } from '../../src/api/contract/affiliate';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { EMAIL_INVALID, EMAIL_NOT_ALLOWED, EMAIL_UNDELIVERABLE } from '../../src/shared/emailRules';
 import { INVALID_MOBILE } from '../../src/shared/phone';
-import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
+import { testEngine, withToken } from './helpers';
+import { demo, other as badMail, t, withSignedInApp } from './signedInApp';
 
-let t: TestContext;
-let demo: string;
-let badMail: string;
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  demo = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
-  badMail = await tokenFor(t.app, DEMO_ACCOUNTS.badMail);
-});
-afterAll(() => t?.close());
+withSignedInApp(DEMO_ACCOUNTS.badMail);
 
 const check = async (token: string, url: string) => {
   const res = await t.app.inject(withToken(token, { method: 'GET', url }));

@@ -1,29 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TrackingLinkResponse } from '../../src/api/contract/tracking';
-import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { landingUrl } from '../../server/modules/tracking/landingUrl';
 import { parseUserAgent } from '../../server/modules/tracking/userAgent';
-import { setupTestApp, testEngine, tokenFor, type TestContext } from './helpers';
-import { buildLink, codeOf, countRows, DEMO_AFFILIATE, prepareCampaign, rollupTotals, type RunnableCampaign } from './trackingFixtures';
+import { testEngine } from './helpers';
+import { campaign, FALLBACK, t, token, WINDOWS, withTrackingApp } from './trackingApp';
+import { buildLink, codeOf, countRows, DEMO_AFFILIATE, rollupTotals } from './trackingFixtures';
 
-const FALLBACK = 'https://network.example/unavailable';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 
-let t: TestContext;
-let token: string;
-let campaign: RunnableCampaign;
 let link: string;
 
-beforeAll(async () => {
-  t = await setupTestApp({
-    tracking: { baseUrl: 'https://trk.example', fallbackUrl: FALLBACK, linkCacheMs: 0, countryHeader: 'x-country', clickBatchDelayMs: 1 },
-  });
-  token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
-  campaign = await prepareCampaign(t.database.db);
-});
-afterAll(() => t?.close());
+withTrackingApp({ countryHeader: 'x-country', clickBatchDelayMs: 1 });
 
 const click = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': WINDOWS, ...headers }, remoteAddress: '203.0.113.9' });

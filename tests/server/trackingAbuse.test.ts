@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { createPostbackWorker } from '../../server/modules/postbacks/worker';
 import { ClickBatcher, ClickQueueFullError } from '../../server/modules/tracking/clickBatcher';
 import { newOpaqueId } from '../../server/modules/tracking/clickIds';
@@ -11,25 +10,17 @@ import { cleanText } from '../../server/modules/tracking/visitorText';
 import { LinkCache } from '../../server/modules/tracking/linkCache';
 import { revsharePayout } from '../../server/modules/tracking/conversionRules';
 import { redactUrlSecrets, serverLoggerOptions } from '../../server/modules/tracking/logging';
-import { setupTestApp, testEngine, tokenFor, withToken, type TestContext } from './helpers';
-import { buildLink, clickThrough, codeOf, countRows, DEMO_AFFILIATE, prepareCampaign, rollupTotals, startReceiver, type RunnableCampaign } from './trackingFixtures';
+import { testEngine, withToken } from './helpers';
+import { campaign, FALLBACK, t, token, WINDOWS, withTrackingApp } from './trackingApp';
+import { buildLink, clickThrough, codeOf, countRows, DEMO_AFFILIATE, rollupTotals, startReceiver } from './trackingFixtures';
 
 /** The security review's findings on the tracking engine: each test fails without its fix. */
 const SECRET = 'abuse-secret-42';
-const FALLBACK = 'https://network.example/unavailable';
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
-let t: TestContext;
-let token: string;
-let campaign: RunnableCampaign;
 let link: string;
 let advertiserId: number;
 
+withTrackingApp({ clickBatchDelayMs: 20 }, 2);
 beforeAll(async () => {
-  t = await setupTestApp({
-    tracking: { baseUrl: 'https://trk.example', fallbackUrl: FALLBACK, linkCacheMs: 0, clickBatchDelayMs: 20 },
-  });
-  token = await tokenFor(t.app, DEMO_ACCOUNTS.demo);
-  campaign = await prepareCampaign(t.database.db, 2);
   const db = t.database.db;
   const adv = await db.selectFrom('campaigns').select('advertiser_id').where('id', '=', campaign.id).executeTakeFirstOrThrow();
   advertiserId = adv.advertiser_id;
@@ -42,7 +33,6 @@ beforeAll(async () => {
   const built = await buildLink(t.app, token, { campaign_id: campaign.id, traffic_type: campaign.trafficCode, creative_id: campaign.creativeId });
   link = built.body['tracking-link'] as string;
 });
-afterAll(() => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const setTrackingType = (type: string) => t.database.db.updateTable('campaigns').set({ tracking_type: type }).where('id', '=', campaign.id).execute();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { codeVerificationMachine } from '../../machines/codeVerification.machine';
 import type { twoFactorSetupMachine } from '../../machines/twoFactorSetup.machine';
@@ -18,17 +18,16 @@ export function VerificationStepView({
   finished?: ReactNode;
   smsHint?: string;
 }) {
-  const step = useSelector(actor, (s) => s.value as VerificationStep | 'verified' | 'cancelled');
-  const method = useSelector(actor, (s) => s.context.method);
-  const mobileAvailable = useSelector(actor, (s) => s.context.mobileAvailable);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { step, ...shown } = useSelector(
+    actor,
+    ({ value, context: { method, mobileAvailable, error } }) => ({ step: value as VerificationStep | 'verified' | 'cancelled', method, mobileAvailable, error }),
+    shallowEqual,
+  );
   if (step === 'verified' || step === 'cancelled') return <>{finished}</>;
   return (
     <AccountVerificationForm
       step={step}
-      method={method}
-      mobileAvailable={mobileAvailable}
-      error={error}
+      {...shown}
       smsHint={smsHint}
       onChoose={(m) => actor.send({ type: 'CHOOSE', method: m })}
       onSend={() => actor.send({ type: 'SEND' })}
@@ -41,21 +40,18 @@ export function VerificationStepView({
 
 /** The two-factor set-up machine's screen; warns before the page is left while it runs. */
 export function SetupStepView({ actor, finished = null }: { actor: ActorRefFrom<typeof twoFactorSetupMachine>; finished?: ReactNode }) {
-  const step = useSelector(actor, (s) => s.value as SetupStep | 'done' | 'cancelled');
-  const qrImage = useSelector(actor, (s) => s.context.qrImage);
-  const secret = useSelector(actor, (s) => s.context.secret);
-  const replaced = useSelector(actor, (s) => s.context.replaced);
-  const error = useSelector(actor, (s) => s.context.error);
+  const { step, ...shown } = useSelector(
+    actor,
+    ({ value, context: { qrImage, secret, replaced, error } }) => ({ step: value as SetupStep | 'done' | 'cancelled', qrImage, secret, replaced, error }),
+    shallowEqual,
+  );
   const unsaved = useSelector(actor, (s) => s.hasTag('unsaved'));
   useLeaveWarning(unsaved);
   if (step === 'done' || step === 'cancelled') return <>{finished}</>;
   return (
     <TwoFactorSetupView
       step={step}
-      qrImage={qrImage}
-      secret={secret}
-      replaced={replaced}
-      error={error}
+      {...shown}
       onNext={() => actor.send({ type: 'NEXT' })}
       onBack={() => actor.send({ type: 'BACK' })}
       onActivate={(code) => actor.send({ type: 'ACTIVATE', code })}

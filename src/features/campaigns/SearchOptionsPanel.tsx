@@ -7,7 +7,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { CheckboxGroup } from '../../ui/CheckboxGroup';
 import { ComboBox } from '../../ui/ComboBox';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { Select } from '../../ui/Select';
+import { Select, type SelectOption } from '../../ui/Select';
 import { ErrorBanner } from '../../ui/SystemMessage';
 import { setCountryLookup } from './countryLookup';
 import { CATEGORIES_FAILED, SUBCATEGORIES_FAILED, TRAFFIC_LABELS } from './searchLabels';
@@ -67,6 +67,36 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
     setDraft((d) => ({ ...d, gr }));
     setCountry({ gr, text });
   };
+  // Whether the traffic types or the country are one of the campaign's or its only ones ('1').
+  const matchSelect = (label: string, flag: 'tstrict' | 'grstrict', includes: string, only: string) => (
+    <Select
+      label={label}
+      items={[
+        { id: '0', label: includes },
+        { id: '1', label: only },
+      ]}
+      selectedKey={draft[flag] ? '1' : '0'}
+      onSelectionChange={(k) => setDraft((d) => ({ ...d, [flag]: k === '1' }))}
+    />
+  );
+  // A list of categories after 'All' ('0'), disabled until it has loaded; its message if it failed to.
+  const categorySelect = (
+    { label, all, failed }: { label: string; all: string; failed: string | null },
+    options: SelectOption[] | undefined,
+    selected: number,
+    pick: (id: number) => void,
+  ) =>
+    failed ? (
+      <ErrorBanner>{failed}</ErrorBanner>
+    ) : (
+      <Select
+        label={label}
+        isDisabled={!options}
+        items={[{ id: '0', label: all }, ...(options ?? [])]}
+        selectedKey={String(selected)}
+        onSelectionChange={(k) => pick(Number(k))}
+      />
+    );
   return (
     <Options id="search-options" aria-label="Search Options">
       <fieldset>
@@ -77,15 +107,7 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
           value={SEARCH_TRAFFIC_FLAG_NAMES.filter((f) => draft[f])}
           onChange={(values) => setDraft((d) => ({ ...d, ...Object.fromEntries(SEARCH_TRAFFIC_FLAG_NAMES.map((f) => [f, values.includes(f)])) }))}
         />
-        <Select
-          label="Traffic match"
-          items={[
-            { id: '0', label: 'Includes selected traffic types' },
-            { id: '1', label: 'ONLY Selected traffic types' },
-          ]}
-          selectedKey={draft.tstrict ? '1' : '0'}
-          onSelectionChange={(k) => setDraft((d) => ({ ...d, tstrict: k === '1' }))}
-        />
+        {matchSelect('Traffic match', 'tstrict', 'Includes selected traffic types', 'ONLY Selected traffic types')}
       </fieldset>
       <fieldset>
         <legend>Geography</legend>
@@ -99,47 +121,23 @@ export function SearchOptionsPanel({ draft, setDraft, categories, subcategories,
           // The list is filtered by the text, so the pick may not be in it to be reported again.
           onBlur={() => setCountry({ gr: draft.gr, text: countryLabel(draft.gr) })}
         />
-        <Select
-          label="Country match"
-          items={[
-            { id: '0', label: 'Includes selected country' },
-            { id: '1', label: 'ONLY selected country' },
-          ]}
-          selectedKey={draft.grstrict ? '1' : '0'}
-          onSelectionChange={(k) => setDraft((d) => ({ ...d, grstrict: k === '1' }))}
-        />
+        {matchSelect('Country match', 'grstrict', 'Includes selected country', 'ONLY selected country')}
       </fieldset>
       <fieldset>
         <legend>Categories</legend>
-        {categories.isError ? (
-          <ErrorBanner>{CATEGORIES_FAILED}</ErrorBanner>
-        ) : (
-          <Select
-            label="Main category"
-            isDisabled={!categories.data}
-            items={[
-              { id: '0', label: 'All categories' },
-              ...(categories.data?.categories ?? []).map((c) => ({ id: String(c.main_category_id), label: `${c.main_category_name} (${c.offs_count})` })),
-            ]}
-            selectedKey={String(draft.m)}
-            onSelectionChange={(k) => setDraft((d) => ({ ...d, m: Number(k), c: 0 }))}
-          />
+        {categorySelect(
+          { label: 'Main category', all: 'All categories', failed: categories.isError ? CATEGORIES_FAILED : null },
+          categories.data?.categories.map((c) => ({ id: String(c.main_category_id), label: `${c.main_category_name} (${c.offs_count})` })),
+          draft.m,
+          (m) => setDraft((d) => ({ ...d, m, c: 0 })),
         )}
         {draft.m > 0 &&
-          (subcategories.isError ? (
-            <ErrorBanner>{SUBCATEGORIES_FAILED}</ErrorBanner>
-          ) : (
-            <Select
-              label="Subcategory"
-              isDisabled={!subcategories.data}
-              items={[
-                { id: '0', label: 'All subcategories' },
-                ...(subcategories.data?.subcategories ?? []).map((s) => ({ id: String(s.subcategory_id), label: `${s.subcategory_name} (${s.campaign_count})` })),
-              ]}
-              selectedKey={String(draft.c)}
-              onSelectionChange={(k) => setDraft((d) => ({ ...d, c: Number(k) }))}
-            />
-          ))}
+          categorySelect(
+            { label: 'Subcategory', all: 'All subcategories', failed: subcategories.isError ? SUBCATEGORIES_FAILED : null },
+            subcategories.data?.subcategories.map((s) => ({ id: String(s.subcategory_id), label: `${s.subcategory_name} (${s.campaign_count})` })),
+            draft.c,
+            (c) => setDraft((d) => ({ ...d, c })),
+          )}
       </fieldset>
       <fieldset>
         <legend>Filters</legend>

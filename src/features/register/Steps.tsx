@@ -12,7 +12,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { FileField } from '../../ui/FileField';
 import { Link } from '../../ui/Link';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { Select } from '../../ui/Select';
+import { Select, type SelectOption } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
@@ -38,6 +38,17 @@ export const Stack = styled.div`
 
 /** Props of a text input judged by the step's validator (the browser's own checks off). */
 const judged = (message: string | undefined) => ({ errorMessage: message, isInvalid: Boolean(message), validationBehavior: 'aria' as const });
+
+/** A required pick from a list, stored as its key's text. */
+function requiredSelect(
+  { fields, errors, onEdit }: StepProps,
+  name: 'timezone' | 'contact_time' | 'state' | 'hear_about_source',
+  label: string,
+  items: SelectOption[],
+  placeholder: string,
+) {
+  return <Select label={label} items={items} selectedKey={fields[name] || null} onSelectionChange={(k) => onEdit({ [name]: String(k) })} placeholder={placeholder} isRequired {...judged(errors[name])} />;
+}
 
 const COUNTRY_ITEMS = ISO_COUNTRIES.map((c) => ({ id: c.alpha2, label: c.name }));
 /**
@@ -134,16 +145,8 @@ export function ContactStep({ fields, errors, onEdit, isDisabled }: StepProps) {
       <PhoneInput label="Mobile Phone Number" value={fields.mobile} onChange={(v) => onEdit({ mobile: v })} error={errors.mobile} isRequired isDisabled={isDisabled} />
       <PhoneInput label="Alternate Phone Number" value={fields.phone} onChange={(v) => onEdit({ phone: v })} error={errors.phone} isDisabled={isDisabled} />
       <Grid>
-        <Select label="Your Time Zone" items={TIME_ZONE_ITEMS} selectedKey={fields.timezone || null} onSelectionChange={(k) => onEdit({ timezone: String(k) })} placeholder="Choose your time zone" isRequired {...judged(errors.timezone)} />
-        <Select
-          label="When can you be reached?"
-          items={CONTACT_TIME_ITEMS}
-          selectedKey={fields.contact_time || null}
-          onSelectionChange={(k) => onEdit({ contact_time: String(k) })}
-          placeholder="Choose a time"
-          isRequired
-          {...judged(errors.contact_time)}
-        />
+        {requiredSelect({ fields, errors, onEdit }, 'timezone', 'Your Time Zone', TIME_ZONE_ITEMS, 'Choose your time zone')}
+        {requiredSelect({ fields, errors, onEdit }, 'contact_time', 'When can you be reached?', CONTACT_TIME_ITEMS, 'Choose a time')}
         <TextField label="Telegram handle" value={fields.im_handle} onChange={(v) => onEdit({ im_handle: v })} {...judged(errors.im_handle)} />
       </Grid>
     </Stack>
@@ -168,15 +171,13 @@ export function AddressStep({ fields, errors, onEdit }: StepProps) {
         {...judged(errors.country)}
       />
       {north ? (
-        <Select
-          label="North American State/Province"
-          items={statesOf(fields.country).map((s) => ({ id: s.code, label: s.name }))}
-          selectedKey={fields.state || null}
-          onSelectionChange={(k) => onEdit({ state: String(k) })}
-          placeholder="Choose a state / province"
-          isRequired
-          {...judged(errors.state)}
-        />
+        requiredSelect(
+          { fields, errors, onEdit },
+          'state',
+          'North American State/Province',
+          statesOf(fields.country).map((s) => ({ id: s.code, label: s.name })),
+          'Choose a state / province',
+        )
       ) : (
         <TextField label="Non-North American State/Province" value={fields.non_state} onChange={(v) => onEdit({ non_state: v })} autoComplete="address-level1" {...judged(errors.non_state)} />
       )}
@@ -233,18 +234,21 @@ export function IdentificationStep({ images, errors, onImage }: { images: IdImag
 
 /** Step 7: experience. */
 export function ExperienceStep({ fields, errors, onEdit }: StepProps) {
+  const description = (name: 'experience_description' | 'promotion', label: string) => (
+    <TextArea
+      label={label}
+      value={fields[name]}
+      onChange={(v) => onEdit({ [name]: v })}
+      maxLength={registrationLimits.descriptionMax}
+      rows={3}
+      isRequired
+      {...judged(errors[name])}
+    />
+  );
   return (
     <Stack>
       <Grid>
-        <Select
-          label="How did you hear about us?"
-          items={SOURCE_ITEMS}
-          selectedKey={fields.hear_about_source || null}
-          onSelectionChange={(k) => onEdit({ hear_about_source: String(k) })}
-          placeholder="Choose a source"
-          isRequired
-          {...judged(errors.hear_about_source)}
-        />
+        {requiredSelect({ fields, errors, onEdit }, 'hear_about_source', 'How did you hear about us?', SOURCE_ITEMS, 'Choose a source')}
         {fields.hear_about_source === 'other' && (
           <TextField label="Please specify" value={fields.hear_about} onChange={(v) => onEdit({ hear_about: v })} isRequired {...judged(errors.hear_about)} />
         )}
@@ -257,24 +261,8 @@ export function ExperienceStep({ fields, errors, onEdit }: StepProps) {
         isRequired
         {...judged(errors.experience_level)}
       />
-      <TextArea
-        label="Describe your experience (50-200 characters)"
-        value={fields.experience_description}
-        onChange={(v) => onEdit({ experience_description: v })}
-        maxLength={registrationLimits.descriptionMax}
-        rows={3}
-        isRequired
-        {...judged(errors.experience_description)}
-      />
-      <TextArea
-        label="How will you promote our offers? (50-200 characters)"
-        value={fields.promotion}
-        onChange={(v) => onEdit({ promotion: v })}
-        maxLength={registrationLimits.descriptionMax}
-        rows={3}
-        isRequired
-        {...judged(errors.promotion)}
-      />
+      {description('experience_description', 'Describe your experience (50-200 characters)')}
+      {description('promotion', 'How will you promote our offers? (50-200 characters)')}
       <Grid>
         <TextField label="Desired offer" value={fields.desired_offer} onChange={(v) => onEdit({ desired_offer: v })} maxLength={registrationLimits.desiredOfferMax} {...judged(errors.desired_offer)} />
         <TextField label="Website (optional)" type="url" value={fields.website} onChange={(v) => onEdit({ website: v })} {...judged(errors.website)} />

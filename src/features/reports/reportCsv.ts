@@ -46,7 +46,7 @@ const figures = <R extends EarningsRow | ClicksRow>(): Array<Column<R>> => [
   ['Earnings', (r) => r.earnings],
   ['EPC', (r) => cents(r.epc)],
 ];
-const campaign = <R extends EarningsRow>(): Array<Column<R>> => [
+const campaign = <R extends Pick<EarningsRow, 'campaign_id' | 'name'>>(): Array<Column<R>> => [
   ['Campaign ID', (r) => r.campaign_id],
   ['Campaign', (r) => r.name],
 ];
@@ -55,11 +55,7 @@ const sale = <R extends ConversionRow | ReversalRow>(): Array<Column<R>> => [
   ['CPA Type', (r) => r.rate_type],
   ['Sales', (r) => r.sales],
   ['Earnings', (r) => r.earnings],
-  ['Sub ID 1', (r) => r.subid1],
-  ['Sub ID 2', (r) => r.subid2],
-  ['Sub ID 3', (r) => r.subid3],
-  ['Sub ID 4', (r) => r.subid4],
-  ['Sub ID 5', (r) => r.subid5],
+  ...([1, 2, 3, 4, 5] as const).map((n): Column<R> => [`Sub ID ${n}`, (r) => r[`subid${n}`]]),
   ['IP Address', (r) => r.ip_address],
 ];
 
@@ -72,8 +68,7 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
   conversions: [
     ['ID', (r) => r.key_id],
     ['Date', (r) => r.date],
-    ['Campaign ID', (r) => r.campaign_id],
-    ['Campaign', (r) => r.name],
+    ...campaign<ConversionRow>(),
     ['Status', (r) => r.status],
     ...sale<ConversionRow>(),
     ['Country', (r) => r.ip_location.country],
@@ -87,8 +82,7 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
     ['Reversal Date', (r) => r.reverse_date],
     ['Lead Date', (r) => r.lead_date],
     ['Status', (r) => r.status],
-    ['Campaign ID', (r) => r.campaign_id],
-    ['Campaign', (r) => r.name],
+    ...campaign<ReversalRow>(),
     ...sale<ReversalRow>(),
   ],
   referrals: [

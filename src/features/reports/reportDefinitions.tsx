@@ -80,6 +80,8 @@ function leadColumns<R extends ConversionRow | ReversalRow>(): TableColumn<R>[] 
 
 /** Earnings first, descending (spec 001 section 7); the clicks report by date. */
 const BY_EARNINGS = { column: 'earnings', direction: 'descending' } as const;
+/** A breakdown of one campaign (its creatives, its landing pages): asked for once a campaign is chosen, by earnings. */
+const CAMPAIGN_BREAKDOWN = { needsCampaign: true, table: 'sorted', defaultSort: BY_EARNINGS } as const;
 
 /** Each report type: its call, its table (spec 001 sections 2.1, 3, 4, 7). */
 export const REPORTS: { [T in ReportType]: ReportSpec<ReportRows[T]> } = {
@@ -112,9 +114,7 @@ export const REPORTS: { [T in ReportType]: ReportSpec<ReportRows[T]> } = {
   },
   creatives: {
     useReport: ({ dates, f }) => asReport(reportsApi.useCreativesReportQuery({ ...dates, oid: f.oid ?? '' }, { skip: !f.oid })),
-    needsCampaign: true,
-    table: 'sorted',
-    defaultSort: BY_EARNINGS,
+    ...CAMPAIGN_BREAKDOWN,
     rowKey: (r) => r.creative_id,
     columns: ({ range }) => [
       { key: 'creative_name', header: 'Creative', allowsSorting: true, isRowHeader: true, render: (r) => <Link href={reportUrl('clicks', range, { oid: r.campaign_id, cid: r.creative_id })}>{r.creative_name}</Link> },
@@ -140,9 +140,7 @@ export const REPORTS: { [T in ReportType]: ReportSpec<ReportRows[T]> } = {
   },
   landingPages: {
     useReport: ({ dates, f }) => asReport(reportsApi.useLandingPagesReportQuery({ ...dates, oid: f.oid ?? '' }, { skip: !f.oid })),
-    needsCampaign: true,
-    table: 'sorted',
-    defaultSort: BY_EARNINGS,
+    ...CAMPAIGN_BREAKDOWN,
     rowKey: (r) => r.landing_page_id,
     columns: ({ range }) => [
       {

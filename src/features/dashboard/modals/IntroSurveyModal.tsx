@@ -111,6 +111,10 @@ export function IntroSurveyModal(props: IntroSurveyModalProps) {
     description: v.category_name,
     textValue: v.subcategory_name,
   }));
+  const selects: Array<Omit<MultiSelectProps, 'isInvalid' | 'isDisabled'>> = [
+    { label: 'Target countries', placeholder: 'Select countries', options: countryOptions, value: chosenCountries, maxNames: 3, onChange: (keys) => props.onCountriesChange(keys.map(String)) },
+    { label: 'Target verticals', placeholder: 'Select verticals', options: verticalOptions, value: chosenVerticals, maxNames: 2, onChange: (keys) => props.onVerticalsChange(keys.map(Number)) },
+  ];
   const thankYou = step === 'thankYou';
   return (
     <Modal
@@ -149,26 +153,9 @@ export function IntroSurveyModal(props: IntroSurveyModalProps) {
         ) : step === 'loadFailed' ? null : (
           <>
             <p>Which countries does your traffic come from, and which verticals do you promote? We use your answers to suggest campaigns.</p>
-            <MultiSelect
-              label="Target countries"
-              placeholder="Select countries"
-              options={countryOptions}
-              value={chosenCountries}
-              onChange={(keys) => props.onCountriesChange(keys.map(String))}
-              maxNames={3}
-              isInvalid={showMissing && chosenCountries.length === 0}
-              isDisabled={step === 'saving'}
-            />
-            <MultiSelect
-              label="Target verticals"
-              placeholder="Select verticals"
-              options={verticalOptions}
-              value={chosenVerticals}
-              onChange={(keys) => props.onVerticalsChange(keys.map(Number))}
-              maxNames={2}
-              isInvalid={showMissing && chosenVerticals.length === 0}
-              isDisabled={step === 'saving'}
-            />
+            {selects.map((s) => (
+              <MultiSelect key={s.label} {...s} isInvalid={showMissing && s.value.length === 0} isDisabled={step === 'saving'} />
+            ))}
           </>
         )}
       </Form>
