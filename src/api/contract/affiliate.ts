@@ -58,6 +58,8 @@ export const AffiliateResponse = successEnvelope({
     incentive: YesNo,
     global_callback_type: GlobalPostbackType,
     global_callback_code: z.string(),
+    /** The reversal postback URL (POST /affiliate/reversalPostback); '' when none. */
+    reversal_callback_url: z.string(),
   }),
   email_preferences: z.object({ general_mailings: YesNo, campaign_notices: YesNo }),
   security: z.object({

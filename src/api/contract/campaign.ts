@@ -80,6 +80,12 @@ export const CampaignSummary = z.object({
    * meanwhile (only the affiliate's own lists show one). The server always sends it; absent reads 'N'.
    */
   paused: YesNo.optional(),
+  /**
+   * 'Y' when the campaign's daily cap, or this affiliate's own cap on it, is reached for today (the
+   * network's day, Eastern): its links go to the fallback page and pay nothing until tomorrow. The
+   * server always sends it; absent reads 'N'.
+   */
+  cap_reached: YesNo.optional(),
   /** 'YYYY-MM-DD', the last day the campaign runs; null (or absent) when it has no expiry. */
   expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
 });

@@ -150,6 +150,12 @@ export const CampaignDetail = z.object({
     cap: z.number().int().nullable(),
     /** Your Daily Cap: the cap set on this affiliate's access, else the campaign's; null: no cap. */
     affiliate_cap: z.number().int().nullable(),
+    /**
+     * Leads this affiliate may still send today (the network's day, Eastern) before a cap is reached:
+     * the smaller of what the campaign's cap and Your Daily Cap leave; 0 when a cap is reached (links go
+     * to the fallback page until tomorrow); null when neither cap is set.
+     */
+    cap_left_today: z.number().int().nullable(),
     status: CampaignAccessType,
     advertiser_id: z.number().int(),
     affiliate_campaign_status: AffiliateCampaignStatus,

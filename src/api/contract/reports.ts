@@ -110,7 +110,10 @@ export const ConversionRow = z.object({
   date: z.string(),
   campaign_id: z.number().int(),
   name: z.string(),
+  /** 'Approved', 'Pending', 'Reversed', 'Rejected' or 'Over cap' (recorded over a daily cap: earns nothing). */
   status: z.string(),
+  /** The advertiser's reason when the conversion was reversed; '' otherwise. */
+  reversal_reason: z.string(),
   /** CPA type: '$ per lead' or '% of sale'. */
   rate_type: z.string(),
   sales: z.number(),
@@ -138,6 +141,8 @@ export const ReversalRow = z.object({
   campaign_id: z.number().int(),
   name: z.string(),
   rate_type: z.string(),
+  /** The advertiser's reason for the reversal ('' when none was given). */
+  reason: z.string(),
   /** The sale and the earnings taken back (negative). */
   sales: z.number(),
   earnings: z.number(),

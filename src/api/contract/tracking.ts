@@ -84,6 +84,16 @@ export const PostbackRequest = z.object({
 export type PostbackRequestInput = z.input<typeof PostbackRequest>;
 export const PostbackSaveResponse = successEnvelope({ message: z.string() });
 
+/**
+ * The reversal postback (docs/ledger.md "Reversal postbacks"): one server-to-server URL per affiliate,
+ * fired when an advertiser reverses one of the affiliate's conversions, with the conversion's macros
+ * plus {status} ('reversed') and {reason}. '' removes it.
+ */
+export const ReversalPostbackRequest = z.object({
+  url: SafeText().max(4000, 'is too long (at most 4000 characters)').default(''),
+});
+export type ReversalPostbackRequestInput = z.input<typeof ReversalPostbackRequest>;
+
 /** GET /application/help/{id} */
 export const HelpTextResponse = successEnvelope({ help_text: z.string() });
 
@@ -143,6 +153,15 @@ export const trackingEndpoints = {
     tags: ['postbacks'],
     summary: 'Save the global postback, fired on every lead of campaigns without their own (spec 002 sections 2, 7)',
     body: PostbackRequest,
+    response: PostbackSaveResponse,
+  }),
+  saveReversalPostback: endpoint({
+    method: 'POST',
+    path: '/affiliate/reversalPostback',
+    access: 'session',
+    tags: ['postbacks'],
+    summary: 'Save the reversal postback, fired when an advertiser reverses one of your conversions ({status}, {reason})',
+    body: ReversalPostbackRequest,
     response: PostbackSaveResponse,
   }),
   getHelpText: endpoint({
