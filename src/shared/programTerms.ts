@@ -69,6 +69,8 @@ export const networkFacts = {
   affiliateCount: '25,000',
   minimumPayout: 100,
   firstPayment: 'monthly, net 15',
+  /** The first payment comes this many days after its month ends (the ledger's payoutsDue). */
+  firstPaymentNetDays: 15,
   laterPayments: 'weekly, once your first electronic payment has been made',
   paymentPlatforms: ['Payoneer', 'Tipalti'] as readonly string[],
   inactiveAfterMonths: 6,

@@ -17,6 +17,7 @@ const base: PostbackDelivery = {
   campaign_id: 1205,
   campaign_name: 'NovaLend Personal Loans - Qualified Lead (US/CA)',
   type: 'L',
+  event: 'conversion',
   url: 'https://tracker.example.net/postback?clickid=AbC123dEf456GhI789jKl0&payout=26.50&token=****',
   status: 'delivered',
   attempts: 1,

@@ -150,4 +150,13 @@ export async function seedLedger(run: DemoRun, { demoId, demoRegistered, fillers
   // The months credited above, claimed as the referral job claims them, so it never credits them again.
   const referralLines = await trx.selectFrom('account_balance_lines').select(['id', 'line_date']).where('affiliate_id', '=', demoId).where('type', '=', 'Referral').execute();
   await put('referral_credits', referralLines.map((l) => ({ affiliate_id: demoId, kind: 'income' as const, period_date: addMonthsTo(l.line_date, -1), line_id: l.id })));
+  // The history before this week is paid by the demo's own statement above: marked credited (line 0,
+  // no line of its own) so the ledger job (modules/ledger) credits only what is earned from this week on.
+  await trx
+    .updateTable('conversions')
+    .set({ ledger_line_id: 0 })
+    .where('status', '=', 'approved')
+    .where('ledger_line_id', 'is', null)
+    .where('converted_at', '<', startOfWeek(today))
+    .execute();
 }

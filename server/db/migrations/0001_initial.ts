@@ -821,7 +821,7 @@ export interface ConversionsTable {
   id: Generated<number>; click_id: Default<number | null>; affiliate_id: number; campaign_id: number;
   rate_id: Default<number | null>; creative_id: Default<number>; landing_page_id: Default<number>;
   sub1: Default<string>; sub2: Default<string>; sub3: Default<string>; sub4: Default<string>; sub5: Default<string>;
-  status: 'approved' | 'pending' | 'rejected' | 'reversed'; rate_type: 'F' | 'P'; sale_amount: Money; payout: Money;
+  status: 'approved' | 'pending' | 'rejected' | 'reversed' | 'over_cap'; rate_type: 'F' | 'P'; sale_amount: Money; payout: Money;
   advertiser_ref: Default<string>; ip: Default<string>; country_code: Default<string>; region: Default<string>;
   city: Default<string>; device: Default<string>; os: Default<string>; system: Default<string>;
   converted_at: Timestamp;

@@ -74,7 +74,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 /** The outbox of affiliate postbacks (one row per conversion and postback to fire). */
 export interface PostbackDeliveriesTable {
   id: Generated<number>; conversion_id: number | null; affiliate_id: number; postback_id: number | null; type: string;
-  url: string; status: Default<'pending' | 'delivered' | 'failed'>; attempts: Default<number>;
+  url: string; status: Default<'pending' | 'delivered' | 'failed' | 'cancelled'>; attempts: Default<number>;
   next_attempt_at: Timestamp; last_error: Default<string>; created_at: Timestamp; delivered_at: Default<Date | string | null>;
 }
 /** Every delivery attempt (time, status code, latency, error), for a delivery log. */

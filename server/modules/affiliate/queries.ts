@@ -19,6 +19,7 @@ export async function loadAffiliateRecord(
     .leftJoin('security_questions as q2', 'q2.id', 'a.security_q2')
     // The session's settings window, read in the same query (no second round trip on every page load).
     .leftJoin('sessions as ss', (join) => join.on('ss.id', '=', session?.id ?? -1).onRef('ss.affiliate_id', '=', 'a.id'))
+    .leftJoin('reversal_postbacks as rp', 'rp.affiliate_id', 'a.id')
     .leftJoin('postbacks as gp', (join) =>
       join.onRef('gp.affiliate_id', '=', 'a.id').on('gp.campaign_id', 'is', null),
     )
@@ -30,7 +31,7 @@ export async function loadAffiliateRecord(
       'a.payment_platform', 'a.tmp_payoneer', 'a.security_q1', 'a.security_q2',
       'q1.question as q1_text', 'q2.question as q2_text',
       'm.id as manager_id', 'm.name as manager_name', 'm.email as manager_email', 'm.phone as manager_phone',
-      'm.im_handle as manager_im', 'ss.settings_verified_until', 'gp.type as global_type', 'gp.code as global_code',
+      'm.im_handle as manager_im', 'ss.settings_verified_until', 'gp.type as global_type', 'gp.code as global_code', 'rp.url as reversal_url',
     ])
     .where('a.id', '=', affiliateId)
     .executeTakeFirst();
@@ -81,6 +82,7 @@ export async function loadAffiliateRecord(
       incentive: yn(row.incentive),
       global_callback_type: row.global_type ?? '',
       global_callback_code: row.global_code ?? '',
+      reversal_callback_url: row.reversal_url ?? '',
     },
     email_preferences: { general_mailings: yn(row.general_mailings), campaign_notices: yn(row.campaign_notices) },
     // Answers are stored only as hashes, so they are never sent back (the form asks for them again).

@@ -13,6 +13,7 @@ import { rateText } from '../../../src/shared/rateText';
 import type { DB, TrafficType } from '../../db/schema';
 import { RECENT_DAYS, rateTypeLabel } from '../campaigns/queries';
 import { campaignThumbnailUrl } from '../images/urls';
+import { capCountsOf, capLeft } from '../tracking/caps';
 import type { CdnUrls } from '../images/cdn';
 
 /** Recently Viewed keeps this many campaigns per affiliate (the oldest views are forgotten). */
@@ -152,6 +153,8 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
 
   const status: AffiliateCampaignStatus = row.access_status ?? 'Not requested';
   const cap = row.daily_cap ?? null;
+  const capped = cap !== null || (row.access_cap ?? null) !== null;
+  const capLeftToday = capped ? capLeft(cap, row.access_cap ?? null, await capCountsOf(db, ctx.today, row.id, ctx.affiliateId)) : null;
   return {
     campaign_id: row.id,
     is_bookmarked: Boolean(row.bookmarked),
@@ -170,6 +173,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
       thumbnail: campaignThumbnailUrl(row.id),
       cap,
       affiliate_cap: row.access_cap ?? cap,
+      cap_left_today: capLeftToday,
       status: row.by_request ? 'By Request' : 'Public',
       advertiser_id: merchant,
       affiliate_campaign_status: status,

@@ -162,5 +162,5 @@ export async function listCampaigns(
     .offset(page * limit)
     .execute();
   const ids = rows.slice(0, limit).map((r) => r.id);
-  return { campaigns: await campaignSummaries(db, ids, ctx.today), hasMore: rows.length > limit };
+  return { campaigns: await campaignSummaries(db, ids, ctx.today, ctx.affiliateId), hasMore: rows.length > limit };
 }

@@ -41,10 +41,23 @@ export function recentEpc(n: string) {
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
- * Summaries of the given campaigns, in the order of `ids`. `today` (reporting time zone) dates the
- * recent EPC of the summaries.
+ * Whether the campaign's daily cap, or `affiliateId`'s own cap on it, is reached on `day`
+ * (cap_counts: tracking/caps.ts).
  */
-export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: string): Promise<CampaignSummary[]> {
+function capReached(day: string, affiliateId: number) {
+  return sql<boolean>`(
+    (c.daily_cap is not null and exists (
+      select 1 from cap_counts k where k.day = ${day}::date and k.campaign_id = c.id and k.affiliate_id = 0 and k.conversions >= c.daily_cap))
+    or exists (
+      select 1 from campaign_access x join cap_counts k on k.campaign_id = x.campaign_id and k.affiliate_id = x.affiliate_id and k.day = ${day}::date
+      where x.campaign_id = c.id and x.affiliate_id = ${affiliateId} and x.daily_cap is not null and k.conversions >= x.daily_cap))`;
+}
+
+/**
+ * Summaries of the given campaigns, in the order of `ids`. `today` (reporting time zone) dates the
+ * recent EPC of the summaries and the caps reached (for `affiliateId`).
+ */
+export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: string, affiliateId: number): Promise<CampaignSummary[]> {
   if (ids.length === 0) return [];
   const recent = networkSince(db, addDaysTo(today, -(RECENT_DAYS - 1)))
     .where('campaign_id', 'in', ids)
@@ -53,7 +66,7 @@ export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: st
     .selectFrom('campaigns as c')
     .leftJoin('campaign_rates as r', (join) => join.onRef('r.campaign_id', '=', 'c.id').on('r.is_default', '=', true))
     .leftJoin(recent, 'n.campaign_id', 'c.id')
-    .select(['c.id', 'c.name', 'c.highlight', 'c.status', 'c.expiry_date', 'r.rate_type', 'r.rate', recentEpc('n').as('epc')])
+    .select(['c.id', 'c.name', 'c.highlight', 'c.status', 'c.expiry_date', 'r.rate_type', 'r.rate', recentEpc('n').as('epc'), capReached(today, affiliateId).as('cap_reached')])
     .where('c.id', 'in', ids)
     .execute();
   const traffic = await db
@@ -87,6 +100,7 @@ export async function campaignSummaries(db: Kysely<DB>, ids: number[], today: st
       social_media_traffic: 'N',
       brand_bid_traffic: 'N',
       paused: r.status === 'paused' ? 'Y' : 'N',
+      cap_reached: r.cap_reached ? 'Y' : 'N',
       expiry_date: r.expiry_date === null ? null : String(r.expiry_date).slice(0, 10),
     };
     for (const t of traffic) {

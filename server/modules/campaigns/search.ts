@@ -183,6 +183,7 @@ export async function searchCampaigns(db: Kysely<DB>, state: SearchState, ctx: S
       db,
       rows.map((r) => r.id),
       ctx.today,
+      ctx.affiliateId,
     ),
     total,
     totalPages: Math.ceil(total / pageSize),

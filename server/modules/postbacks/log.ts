@@ -47,6 +47,7 @@ function toDelivery(r: DeliveryRow): PostbackDelivery {
     campaign_id: r.campaign_id ?? 0,
     campaign_name: r.campaign_name ?? 'Global postback',
     type: r.type,
+    event: r.event,
     url: maskSecrets(r.url),
     status: r.status,
     attempts: Number(r.attempts),

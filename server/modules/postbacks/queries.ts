@@ -87,8 +87,9 @@ export interface DeliveryRow {
   campaign_id: number | null;
   campaign_name: string | null;
   type: string;
+  event: 'conversion' | 'reversal';
   url: string;
-  status: 'pending' | 'delivered' | 'failed';
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
   next_attempt_at: Date | string;
   delivered_at: Date | string | null;
@@ -102,7 +103,7 @@ export interface DeliveryRow {
 /** The affiliate's deliveries (one campaign's, one by id, or all), newest first, at most `limit`, each with its last attempt. */
 export async function deliveryRows(db: Kysely<DB>, affiliateId: number, where: { campaignId?: number; id?: number }, limit: number): Promise<DeliveryRow[]> {
   const { rows } = await sql<DeliveryRow>`
-    select d.id, d.created_at, coalesce(d.campaign_id, c.campaign_id) as campaign_id, cp.name as campaign_name, d.type, d.url,
+    select d.id, d.created_at, coalesce(d.campaign_id, c.campaign_id) as campaign_id, cp.name as campaign_name, d.type, d.event, d.url,
       d.status, d.attempts, d.next_attempt_at, d.delivered_at, d.last_error, d.is_test,
       a.status_code, a.latency_ms, a.error as attempt_error
     from postback_deliveries d

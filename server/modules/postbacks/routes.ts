@@ -68,6 +68,23 @@ export const postbackRoutes: RoutePlugin = async (app, { ctx }) => {
     return { success: true as const, message: type === '' ? 'Your global postback has been removed.' : 'Your global postback has been saved.' };
   });
 
+  // The reversal postback: one server-to-server URL, checked as a global S postback is.
+  route(app, trackingEndpoints.saveReversalPostback, async (request) => {
+    const { affiliateId } = request.auth;
+    const url = request.body.url.trim() === '' ? '' : await checkCode('S', request.body.url, ctx.postbackPolicy);
+    if (url === '') {
+      await ctx.db.deleteFrom('reversal_postbacks').where('affiliate_id', '=', affiliateId).execute();
+      return { success: true as const, message: 'Your reversal postback has been removed.' };
+    }
+    const at = ctx.now();
+    await ctx.db
+      .insertInto('reversal_postbacks')
+      .values({ affiliate_id: affiliateId, url, updated_at: at })
+      .onConflict((oc) => oc.column('affiliate_id').doUpdateSet({ url, updated_at: at }))
+      .execute();
+    return { success: true as const, message: 'Your reversal postback has been saved.' };
+  });
+
   route(app, trackingEndpoints.getHelpText, async (request) => {
     // 18 is generated from the macro list the engine substitutes, so the two cannot disagree.
     if (request.params.id === MACRO_HELP_ID) return { success: true as const, help_text: macroHelpHtml() };

@@ -73,7 +73,8 @@ async function writeAttempts(db: Kysely<DB>, rows: AttemptRecord[]): Promise<voi
     from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.error)}::text[],
                 ${rows.map((r) => iso(r.deliveredAt))}::timestamptz[], ${rows.map((r) => iso(r.nextAt))}::timestamptz[])
       as u(id, status, error, delivered_at, next_at)
-    where d.id = u.id`.execute(db);
+    -- A delivery cancelled while its attempt was in flight (its conversion reversed) stays cancelled unless it got through.
+    where d.id = u.id and (d.status <> 'cancelled' or u.status = 'delivered')`.execute(db);
 }
 
 export function createPostbackWorker(db: Kysely<DB>, options: Partial<PostbackWorkerOptions> = {}): PostbackWorker {

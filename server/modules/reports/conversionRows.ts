@@ -5,17 +5,18 @@ import type { DB } from '../../db/schema';
 import type { Filters } from './queries';
 import type { ReportRange } from './range';
 
-/** A status as the reports show it ('approved': 'Approved'). */
-export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A status as the reports show it ('approved': 'Approved', 'over_cap': 'Over cap'). */
+export const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ');
 
 /** The conversions report's row text: its fields joined by the unit separator (see conversionReportRows). */
 const UNIT = '\u001f';
 /** …and the rows of the whole answer by the record separator. */
 const RECORD = '\u001e';
-const CONVERSION_FIELDS = 19;
+const CONVERSION_FIELDS = 20;
 /**
- * A ConversionRow from its 19 fields as text (id, local time, campaign, status, rate type, sales,
- * payout, five sub IDs, IP, country, region, city, browser, device, OS) and the campaigns' names.
+ * A ConversionRow from its 20 fields as text (id, local time, campaign, status, rate type, sales,
+ * payout, five sub IDs, IP, country, region, city, browser, device, OS, reversal reason) and the
+ * campaigns' names.
  */
 function conversionRow(v: string[], names: ReadonlyMap<number, string>): ConversionRow {
   const campaignId = Number(v[2]);
@@ -36,6 +37,7 @@ function conversionRow(v: string[], names: ReadonlyMap<number, string>): Convers
     ip_address: v[12],
     ip_location: { country: v[13], region: v[14], city: v[15] },
     device: { system: v[16], device: v[17], os: v[18] },
+    reversal_reason: v[19],
   };
 }
 
@@ -59,6 +61,8 @@ export async function conversionReportRows(db: Kysely<DB>, engine: string, affil
   const fields = [
     sql`v.id`, local, sql`v.campaign_id`, sql`v.status`, sql`v.rate_type`, sql`round(v.sale_amount, 2)`, sql`round(v.payout, 2)`,
     sql`v.sub1`, sql`v.sub2`, sql`v.sub3`, sql`v.sub4`, sql`v.sub5`, sql`v.ip`, sql`v.country_code`, sql`v.region`, sql`v.city`, sql`v.system`, sql`v.device`, sql`v.os`,
+    // Read only for reversed rows (reversals_conversion_idx).
+    sql`case when v.status = 'reversed' then coalesce((select r.reason from reversals r where r.conversion_id = v.id order by r.id desc limit 1), '') else '' end`,
   ];
   // Campaign names are read once per campaign (below), not joined into 100,000 rows.
   const from = sql`from conversions v`;

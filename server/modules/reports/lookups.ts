@@ -46,7 +46,7 @@ export function reversalRows(db: Kysely<DB>, affiliateId: number, range: ReportR
     .selectFrom('reversals as r')
     .innerJoin('conversions as v', 'v.id', 'r.conversion_id')
     .innerJoin('campaigns as c', 'c.id', 'v.campaign_id')
-    .select(['r.reversed_at', 'r.amount', 'v.converted_at', 'v.status', 'v.campaign_id', 'c.name', 'v.rate_type', 'v.sale_amount', 'v.sub1', 'v.sub2', 'v.sub3', 'v.sub4', 'v.sub5', 'v.ip'])
+    .select(['r.reversed_at', 'r.amount', 'r.reason', 'v.converted_at', 'v.status', 'v.campaign_id', 'c.name', 'v.rate_type', 'v.sale_amount', 'v.sub1', 'v.sub2', 'v.sub3', 'v.sub4', 'v.sub5', 'v.ip'])
     .where('r.affiliate_id', '=', affiliateId)
     .where('r.reversed_at', '>=', range.from)
     .where('r.reversed_at', '<', range.to);

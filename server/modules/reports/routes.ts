@@ -199,6 +199,7 @@ export const reportRoutes: RoutePlugin = async (app, { ctx, creativeBaseUrl, eng
       campaign_id: r.campaign_id,
       name: r.name,
       rate_type: RATE_TYPE_LABELS[r.rate_type],
+      reason: r.reason,
       sales: -Math.round(Number(r.sale_amount) * 100) / 100,
       earnings: -Math.round(Number(r.amount) * 100) / 100,
       subid1: r.sub1,

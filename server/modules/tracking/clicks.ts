@@ -10,6 +10,7 @@ import type { MacroValues } from './macros';
 import type { TrackingOptions } from './options';
 import { loadLink } from './resolvedLink';
 import { userAgentInfo } from './userAgent';
+import { CapGate } from './caps';
 import { cleanText } from './visitorText';
 
 /**
@@ -34,27 +35,47 @@ export interface ClickRequest {
 
 export type ClickOutcome =
   | { kind: 'redirect'; location: string; clickId: string; campaignId: number; recorded: boolean; safe: boolean }
-  | { kind: 'fallback'; reason: string }
+  /** Not followed: to the campaign's own fallback page (`location`) when it has one, else the network's. */
+  | { kind: 'fallback'; reason: string; location?: string }
   /** The click could not be recorded (database down): nothing was answered as a 302. */
   | { kind: 'unavailable' };
 
 export interface ClickEngine {
   handle(req: ClickRequest): Promise<ClickOutcome>;
   batcher: ClickBatcher;
+  /** The reached daily caps (caps.ts); the conversion intake reloads it after a capped conversion. */
+  caps: CapGate;
+}
+
+/** A campaign's own fallback page, when it is an http(s) address. */
+function campaignFallback(url: string): string | undefined {
+  if (url === '') return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createClickEngine(db: Kysely<DB>, options: TrackingOptions, now: () => Date = () => new Date(), log: JournalLog = consoleLog): ClickEngine {
   const cache = new LinkCache(options.linkCacheMs, loadLink, options.linkCacheEntries);
   const batcher = new ClickBatcher(db, { ...options, log });
+  const caps = new CapGate(db, options.capCheckMs, options.timeZone, now);
   return {
     batcher,
+    caps,
     async handle(req) {
       if (!CODE_SHAPE.test(req.code)) return { kind: 'fallback', reason: 'malformed code' };
       const link = await cache.get(db, req.code);
       if (!link) return { kind: 'fallback', reason: 'unknown code' };
       const at = now();
-      if (link.campaign_status !== 'active') return { kind: 'fallback', reason: `campaign ${link.campaign_status}` };
-      if (link.expiry_date !== null && link.expiry_date < clickDay(at, options.timeZone)) return { kind: 'fallback', reason: 'campaign expired' };
+      const fallback = (reason: string): ClickOutcome => ({ kind: 'fallback', reason, location: campaignFallback(link.fallback_url) });
+      if (link.campaign_status !== 'active') return fallback(`campaign ${link.campaign_status}`);
+      if (link.expiry_date !== null && link.expiry_date < clickDay(at, options.timeZone)) return fallback('campaign expired');
+      if ((link.campaign_cap !== null || link.affiliate_cap !== null) && caps.isReached(link.campaign_id, link.affiliate_id)) {
+        return fallback('daily cap reached');
+      }
       if (link.affiliate_status !== 'active' || link.access_status !== 'Approved') return { kind: 'fallback', reason: 'affiliate not approved' };
       const country = req.country.trim().toUpperCase().slice(0, 2);
       if (link.geo_filtering && link.countries.length > 0 && options.countryHeader) {

@@ -28,6 +28,8 @@ export interface ConversionResult {
   html: string | null;
   /** True when an outbox row was queued (wake the worker after commit). */
   queued: boolean;
+  /** True when the conversion counted toward a daily cap (the click gate reloads: caps.ts). */
+  capped?: boolean;
 }
 
 /** A click id as the intake accepts it (anything else is an unknown click). */
@@ -39,6 +41,10 @@ export interface ClickForConversion {
   sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; ip: string; country_code: string; region: string;
   city: string; device: string; os: string; browser: string; campaign_name: string; tracking_type: string; postback_secret: string;
   rate_id: number | null; rate_type: 'F' | 'P' | null; rate: number | null;
+  /** The advertiser's side of the rate (what the network is paid): dollars per lead (F) or percent of sale (P). */
+  revenue_type: 'F' | 'P' | null; revenue: number | null;
+  /** The campaign's daily cap and this affiliate's own cap on it (null: none). */
+  campaign_cap: number | null; affiliate_cap: number | null;
   postback_id: number | null; postback_type: string | null; postback_code: string | null;
 }
 
@@ -75,12 +81,14 @@ export function revsharePayout(amount: number, ratePercent: number): number {
 export interface ConversionRow {
   click_id: number; affiliate_id: number; campaign_id: number; rate_id: number; creative_id: number; landing_page_id: number;
   sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; status: string; rate_type: string; sale_amount: number;
-  payout: number; advertiser_ref: string; ip: string; country_code: string; region: string; city: string; device: string;
+  payout: number; revenue: number; advertiser_ref: string; ip: string; country_code: string; region: string; city: string; device: string;
   os: string; system: string; converted_at: string; intake: string; day: string; bucket: string;
   postback_id: number | null; postback_type: string; url: string | null;
 }
+/** The daily caps a conversion counts toward (caps.ts); null when neither is set. */
+export interface CapsOf { campaign: number | null; affiliate: number | null }
 export type Checked =
-  | { kind: 'write'; row: ConversionRow; html: string | null }
+  | { kind: 'write'; row: ConversionRow; html: string | null; caps: CapsOf | null }
   | { kind: 'reverse'; campaignId: number; txid: string };
 
 /**
@@ -115,6 +123,7 @@ export function checkConversion(click: ClickForConversion | undefined, input: Co
   const sale = pixel && rate.rate_type === 'F' ? 0 : input.amount ?? 0;
   const payout = rate.rate_type === 'P' ? revsharePayout(sale, rate.rate) : rate.rate;
   const status = pixel ? 'approved' : input.status ?? 'approved';
+  const revenue = click.revenue_type === 'P' ? revsharePayout(sale, click.revenue ?? 0) : click.revenue ?? 0;
 
   const postback = click.postback_id === null ? null : { id: click.postback_id, type: click.postback_type!, code: click.postback_code! };
   const values = {
@@ -122,16 +131,18 @@ export function checkConversion(click: ClickForConversion | undefined, input: Co
     campaign_id: click.campaign_id, campaign_name: click.campaign_name, affiliate_id: click.affiliate_id,
     creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2,
     sub3: click.sub3, sub4: click.sub4, sub5: click.sub5, date: dateTimeInZone(input.at, input.timeZone), ip: click.ip,
+    status, reason: '',
   };
   const html = postback?.type === 'I' ? fillMacros(postback.code, values, escapeHtml) : null;
   const url = postback && postback.type !== 'I' ? fillMacros(postback.code.trim(), values, encodeForUrl) : null;
   return {
     kind: 'write',
     html,
+    caps: click.campaign_cap === null && click.affiliate_cap === null ? null : { campaign: click.campaign_cap, affiliate: click.affiliate_cap },
     row: {
       click_id: click.id, affiliate_id: click.affiliate_id, campaign_id: click.campaign_id, rate_id: rate.id,
       creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2, sub3: click.sub3,
-      sub4: click.sub4, sub5: click.sub5, status, rate_type: rate.rate_type, sale_amount: sale, payout, advertiser_ref: txid,
+      sub4: click.sub4, sub5: click.sub5, status, rate_type: rate.rate_type, sale_amount: sale, payout, revenue, advertiser_ref: txid,
       ip: click.ip, country_code: click.country_code, region: click.region, city: click.city, device: click.device, os: click.os,
       system: click.browser, converted_at: input.at.toISOString(), intake: input.via, day: conversionDay(input.at, input.timeZone), bucket: quarterOf(input.at),
       postback_id: postback?.id ?? null, postback_type: postback?.type ?? '', url,
@@ -147,5 +158,8 @@ export const DUPLICATE: ConversionResult = { message: 'This transaction was alre
 
 /** The answer to a conversion written with id `id`. */
 export function recorded(checked: Extract<Checked, { kind: 'write' }>, id: number): ConversionResult {
+  if (checked.row.status === 'over_cap') {
+    return { message: 'Conversion recorded over the daily cap: it pays nothing.', duplicate: false, conversion_id: id, payout: 0, html: null, queued: false };
+  }
   return { message: 'Conversion recorded.', duplicate: false, conversion_id: id, payout: checked.row.payout, html: checked.html, queued: checked.row.url !== null };
 }

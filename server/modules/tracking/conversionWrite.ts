@@ -5,18 +5,22 @@ import { dayInZone } from '../../../src/shared/dates';
 import { quarterOf } from './clickEncoding';
 import type { ClickForConversion, ConversionInput, ConversionResult, ConversionRow } from './conversionRules';
 import { queryNamed } from './prepared';
+import { writeLateReversalLine } from '../ledger/ledger';
+import { queueReversalPostback } from './reversalPostback';
 
 /** The text of loadClicks (a named statement: see prepared.ts). */
 const LOAD_CLICKS_SQL = `
     select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
            cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
            c.name as campaign_name, c.tracking_type, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
+           r.revenue_type, r.revenue, c.daily_cap as campaign_cap, ca.daily_cap as affiliate_cap,
            p.id as postback_id, p.type as postback_type, p.code as postback_code
     from clicks cl
     join campaigns c on c.id = cl.campaign_id
     join advertisers a on a.id = c.advertiser_id
+    left join campaign_access ca on ca.affiliate_id = cl.affiliate_id and ca.campaign_id = cl.campaign_id
     left join lateral (
-      select id, rate_type, rate from campaign_rates
+      select id, rate_type, rate, revenue_type, revenue from campaign_rates
       where campaign_id = cl.campaign_id and status = 'Active' order by is_default desc, id limit 1
     ) r on true
     left join lateral (
@@ -33,11 +37,12 @@ const LOAD_CLICKS_SQL = `
  * global one), in one round trip for a whole batch.
  */
 export async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
-  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_1', LOAD_CLICKS_SQL, [clickIds]);
+  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_2', LOAD_CLICKS_SQL, [clickIds]);
   const clicks = new Map<string, ClickForConversion>();
   for (const row of rows) {
     row.id = Number(row.id);
     row.rate = row.rate === null ? null : Number(row.rate);
+    row.revenue = row.revenue === null ? null : Number(row.revenue);
     clicks.set(row.click_key, row);
   }
   return clicks;
@@ -47,7 +52,7 @@ export async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Ma
 const addToRollupSql = (table: 'stats_quarter' | 'stats_daily', key: 'bucket' | 'day') => `
       insert into ${table} (${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, clicks, leads, sales, earnings, shard)
       select ${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1, 0, count(*), sum(sale_amount), sum(payout), $2::smallint
-      from done
+      from done where status <> 'over_cap'
       group by ${key}, affiliate_id, campaign_id, creative_id, landing_page_id, sub1
       order by affiliate_id, ${key}, campaign_id, creative_id, landing_page_id, sub1
       on conflict (affiliate_id, ${key}, campaign_id, creative_id, landing_page_id, sub1, shard) do update set
@@ -58,16 +63,16 @@ const WRITE_CONVERSIONS_SQL = `
     with input as (
       select * from json_to_recordset($1::json) as x(
         i int, click_id bigint, affiliate_id int, campaign_id int, rate_id int, creative_id int, landing_page_id int,
-        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric,
+        sub1 text, sub2 text, sub3 text, sub4 text, sub5 text, status text, rate_type text, sale_amount numeric, payout numeric, revenue numeric,
         advertiser_ref text, ip text, country_code text, region text, city text, device text, os text, system text,
         converted_at timestamptz, intake text, day date, bucket timestamptz, postback_id int, postback_type text, url text)
     ),
     conv as (
       insert into conversions (click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
-                               status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
-                               converted_at, intake)
+                               status, rate_type, sale_amount, payout, revenue, advertiser_ref, ip, country_code, region, city, device, os,
+                               system, converted_at, intake)
       select click_id, affiliate_id, campaign_id, rate_id, creative_id, landing_page_id, sub1, sub2, sub3, sub4, sub5,
-             status, rate_type, sale_amount, payout, advertiser_ref, ip, country_code, region, city, device, os, system,
+             status, rate_type, sale_amount, payout, revenue, advertiser_ref, ip, country_code, region, city, device, os, system,
              converted_at, intake
       from input order by i
       on conflict (campaign_id, advertiser_ref) where advertiser_ref <> '' do nothing
@@ -79,7 +84,7 @@ const WRITE_CONVERSIONS_SQL = `
     outbox as (
       insert into postback_deliveries (conversion_id, affiliate_id, postback_id, type, url, next_attempt_at, created_at)
       select conversion_id, affiliate_id, postback_id, postback_type, url, converted_at, converted_at
-      from done where url is not null
+      from done where url is not null and status <> 'over_cap'
     ),
     quarter as (${addToRollupSql('stats_quarter', 'bucket')}
       returning 1
@@ -97,7 +102,7 @@ const WRITE_CONVERSIONS_SQL = `
  * each inserted row by its index.
  */
 export async function writeConversions(db: Kysely<DB>, rows: ConversionRow[], shard: number): Promise<Map<number, number>> {
-  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_2', WRITE_CONVERSIONS_SQL, [
+  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_3', WRITE_CONVERSIONS_SQL, [
     // Each row's JSON with its index i appended (no object spread per row).
     `[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`,
     shard,
@@ -135,7 +140,13 @@ async function addToRollup(trx: Transaction<DB>, key: RollupKey, at: Date, leads
     .execute();
 }
 
-/** A reversal: the reversals row, the conversion marked reversed, its lead and earnings taken back. */
+/**
+ * A reversal: the reversals row (payout and revenue), the conversion marked reversed, its lead and
+ * earnings taken back from the rollups, its affiliate postback cancelled when not delivered yet, the
+ * affiliate's reversal postback queued, and, when the conversion's earnings were already credited to
+ * the ledger, a negative 'Reversal' line with the reason (ledger.ts). A conversion recorded over a cap
+ * earned nothing and reached no rollup: it is only marked reversed.
+ */
 export async function reverse(db: Kysely<DB>, campaignId: number, txid: string, input: ConversionInput, shard: number): Promise<ConversionResult> {
   let result: ConversionResult | undefined;
   // Its own transaction, or the caller's when it already runs in one (the demo seed).
@@ -154,19 +165,37 @@ export async function reverse(db: Kysely<DB>, campaignId: number, txid: string, 
       result = { message: 'This conversion was already reversed; nothing changed.', duplicate: true, conversion_id: conversion.id, html: null, queued: false };
       return;
     }
+    const paid = conversion.status !== 'over_cap';
+    const payout = paid ? Number(conversion.payout) : 0;
+    const reason = (input.reason ?? '').slice(0, 200);
     await trx.updateTable('conversions').set({ status: 'reversed' }).where('id', '=', conversion.id).execute();
-    await trx
+    const reversal = await trx
       .insertInto('reversals')
-      .values({ conversion_id: conversion.id, affiliate_id: conversion.affiliate_id, amount: conversion.payout, reversed_at: input.at, reason: (input.reason ?? '').slice(0, 200) })
+      .values({ conversion_id: conversion.id, affiliate_id: conversion.affiliate_id, amount: payout, revenue: paid ? conversion.revenue : 0, reversed_at: input.at, reason })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (paid) {
+      await addToRollup(
+        trx,
+        { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
+        new Date(conversion.converted_at),
+        -1, -conversion.sale_amount, -payout,
+        shard,
+      );
+    }
+    // The affiliate is not told of a conversion that no longer stands.
+    await trx
+      .updateTable('postback_deliveries')
+      .set({ status: 'cancelled', last_error: 'cancelled: the conversion was reversed before its postback was delivered' })
+      .where('conversion_id', '=', conversion.id)
+      .where('event', '=', 'conversion')
+      .where('status', '=', 'pending')
       .execute();
-    await addToRollup(
-      trx,
-      { day: dayInZone(new Date(conversion.converted_at), input.timeZone), affiliate_id: conversion.affiliate_id, campaign_id: conversion.campaign_id, creative_id: conversion.creative_id, landing_page_id: conversion.landing_page_id, sub1: conversion.sub1 },
-      new Date(conversion.converted_at),
-      -1, -conversion.sale_amount, -conversion.payout,
-      shard,
-    );
-    result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -conversion.payout, html: null, queued: false };
+    if (conversion.ledger_line_id !== null && payout !== 0) {
+      await writeLateReversalLine(trx, { reversalId: Number(reversal.id), affiliateId: conversion.affiliate_id, amount: payout, at: input.at, reason, txid });
+    }
+    const queued = await queueReversalPostback(trx, conversion, { reason, at: input.at, timeZone: input.timeZone });
+    result = { message: 'Conversion reversed.', duplicate: false, conversion_id: conversion.id, payout: -payout, html: null, queued };
   });
   return result!;
 }

@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import {
   CLICK_ID_SHAPE, DUPLICATE, checkConversion, recorded, type Checked, type ConversionInput, type ConversionResult,
 } from './conversionRules';
+import { writeCapped } from './caps';
 import { loadClicks, reverse, writeConversions } from './conversionWrite';
 import { GroupCommit } from './groupCommit';
 import { rollupShardsOf, type RollupShards } from './rollupShards';
@@ -27,6 +28,12 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput, s
   const clicks = await loadClicks(db, [input.clickId]);
   const checked = checkConversion(clicks.get(input.clickId), input);
   if (checked.kind === 'reverse') return reverse(db, checked.campaignId, checked.txid, input, shard);
+  if (checked.caps) {
+    const { id, over } = await writeCapped(db, checked, shard);
+    if (id === undefined) return DUPLICATE;
+    const result = recorded(over ? { ...checked, html: null, row: { ...checked.row, status: 'over_cap', url: null } } : checked, id);
+    return { ...result, capped: true };
+  }
   const ids = await writeConversions(db, [checked.row], shard);
   const id = ids.get(0);
   return id === undefined ? DUPLICATE : recorded(checked, id);
@@ -71,7 +78,7 @@ export const CLICK_NOT_RECORDED_YET =
  * all its clicks in one query, checks each conversion alone (one bad one fails alone with its 4xx),
  * and writes the rest in one statement. Each answer is given only after its batch commits. If the
  * statement fails, the batch's conversions are written again one by one, so one bad row fails
- * alone. Reversals are rare and keep their own transaction.
+ * alone. Reversals and conversions on capped campaigns keep their own transaction (caps.ts).
  */
 export class ConversionBatcher extends GroupCommit<PendingConversion> {
   /** Conversions waiting for their click to reach Postgres (missGraceMs). */
@@ -137,7 +144,8 @@ export class ConversionBatcher extends GroupCommit<PendingConversion> {
         p.reject(err);
         continue;
       }
-      if (checked.kind === 'reverse') {
+      // Reversals, and conversions on capped campaigns (each counted under its cap's row lock).
+      if (checked.kind === 'reverse' || checked.caps) {
         later.push(p);
         continue;
       }

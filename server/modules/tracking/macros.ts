@@ -27,6 +27,8 @@ export const POSTBACK_MACROS: MacroSpec[] = [
   { name: 'sub5', meaning: 'Sub ID 5 of the click', legacy: 's5' },
   { name: 'date', meaning: 'Date and time of the conversion, network time (Eastern), YYYY-MM-DD HH:MM:SS', legacy: 'date' },
   { name: 'ip', meaning: 'IP address of the visitor who clicked', legacy: 'ip' },
+  { name: 'status', meaning: "The conversion's status: approved or pending; reversed in the reversal postback" },
+  { name: 'reason', meaning: "The advertiser's reason for a reversal (reversal postback; empty otherwise)" },
 ];
 
 export type MacroValues = Partial<Record<string, string | number>>;

@@ -13,6 +13,8 @@ export interface TrackingOptions {
   countryHeader: string | null;
   /** How long a resolved tracking link is used from memory before it is loaded again in the background (ms); 0 disables the cache (linkCache.ts). */
   linkCacheMs: number;
+  /** How often the click redirect reads which daily caps are reached (ms; caps.ts CapGate). */
+  capCheckMs: number;
   /** Most tracking links a process keeps in memory (the least recently clicked are dropped first). */
   linkCacheEntries: number;
   /** Group commit: most clicks per batch, longest wait for a batch to fill (ms), batches in flight. */
@@ -47,6 +49,7 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   fallbackUrl: null,
   countryHeader: null,
   linkCacheMs: 5000,
+  capCheckMs: 5000,
   linkCacheEntries: DEFAULT_LINK_CACHE_ENTRIES,
   clickBatchMax: 500,
   clickBatchDelayMs: 1,

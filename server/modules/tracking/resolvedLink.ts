@@ -14,6 +14,11 @@ export interface ResolvedLink {
   safesearch: boolean;
   campaign_status: string;
   expiry_date: string | null;
+  /** The campaign's daily cap and this affiliate's own cap on it (null: none). */
+  campaign_cap: number | null;
+  affiliate_cap: number | null;
+  /** The campaign's own fallback page ('' = the network's). */
+  fallback_url: string;
   geo_filtering: boolean;
   os_filtering: boolean;
   desktop_traffic: boolean;
@@ -35,7 +40,8 @@ export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLi
   const { rows } = await sql<Record<string, unknown>>`
     select l.id, l.affiliate_id, l.campaign_id, l.traffic_type, l.creative_id, l.landing_page_id, l.safesearch,
            l.sub1, l.sub2, l.sub3, l.sub4, l.sub5,
-           c.status as campaign_status, c.expiry_date, c.geo_filtering, c.os_filtering, c.desktop_traffic, c.mobile_traffic,
+           c.status as campaign_status, c.expiry_date, c.daily_cap as campaign_cap, ca.daily_cap as affiliate_cap, c.fallback_url,
+           c.geo_filtering, c.os_filtering, c.desktop_traffic, c.mobile_traffic,
            a.status as affiliate_status, ca.status as access_status,
            (select json_agg(json_build_object('id', lp.id, 'url', lp.url, 'is_default', lp.is_default) order by lp.id)
               from landing_pages lp where lp.campaign_id = c.id and lp.status = 'active') as landing_pages,
@@ -59,6 +65,9 @@ export async function loadLink(db: Kysely<DB>, code: string): Promise<ResolvedLi
     safesearch: Boolean(r.safesearch),
     campaign_status: String(r.campaign_status),
     expiry_date: r.expiry_date === null ? null : String(r.expiry_date),
+    campaign_cap: r.campaign_cap === null ? null : Number(r.campaign_cap),
+    affiliate_cap: r.affiliate_cap === null ? null : Number(r.affiliate_cap),
+    fallback_url: String(r.fallback_url ?? ''),
     geo_filtering: Boolean(r.geo_filtering),
     os_filtering: Boolean(r.os_filtering),
     desktop_traffic: Boolean(r.desktop_traffic),

@@ -64,6 +64,9 @@ export function clickResponse(outcome: ClickOutcome, options: TrackingOptions): 
   if (outcome.kind === 'unavailable') {
     return { status: 503, headers: { 'cache-control': cache, 'referrer-policy': referrer, 'content-type': 'text/html; charset=utf-8', 'retry-after': '1' }, body: UNAVAILABLE_HTML };
   }
+  if (outcome.kind === 'fallback' && outcome.location) {
+    return { status: 302, headers: { 'cache-control': cache, 'referrer-policy': referrer, location: outcome.location, 'content-length': '0' }, body: '' };
+  }
   if (options.fallbackUrl) return { status: 302, headers: { 'cache-control': cache, 'referrer-policy': referrer, location: options.fallbackUrl, 'content-length': '0' }, body: '' };
   return { status: 200, headers: { 'cache-control': cache, 'referrer-policy': referrer, 'content-type': 'text/html; charset=utf-8' }, body: FALLBACK_HTML };
 }
@@ -253,6 +256,8 @@ export const trackingRoutes: RoutePlugin = async (app, { ctx, clickEngine: engin
         via, at: ctx.now(), timeZone: options.timeZone,
       });
       if (result.queued) options.onPostbackQueued?.();
+      // The redirect sends the next click of a cap just reached to the fallback page.
+      if (result.capped) await engine.caps.reload().catch(() => undefined);
       return result;
     } catch (err) {
       request.log.warn({ via, click_id: query.click_id, txid: query.txid, err: err instanceof Error ? err.message : err }, 'conversion refused');

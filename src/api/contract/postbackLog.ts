@@ -16,7 +16,8 @@ import { successEnvelope } from './envelope';
  * password or signature, and user:password in the authority). docs/tracking.md "Delivery log".
  */
 
-export const DeliveryState = z.enum(['pending', 'delivered', 'failed']);
+/** 'cancelled': the conversion was reversed before its postback was delivered, so it is not sent. */
+export const DeliveryState = z.enum(['pending', 'delivered', 'failed', 'cancelled']);
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
 export const PostbackDelivery = z.object({
@@ -27,6 +28,8 @@ export const PostbackDelivery = z.object({
   campaign_name: z.string(),
   /** L URL, S server-to-server URL. */
   type: z.string(),
+  /** What it reports: a conversion, or a reversal (the reversal postback). */
+  event: z.enum(['conversion', 'reversal']),
   /** With secrets masked. */
   url: z.string(),
   status: DeliveryState,

@@ -31,6 +31,7 @@ export function deliveryTime(iso: string | null): string {
 export function deliveryState(d: PostbackDelivery): { label: string; tone: BadgeTone } {
   if (d.status === 'delivered') return { label: 'Delivered', tone: 'success' };
   if (d.status === 'failed') return { label: 'Failed', tone: 'danger' };
+  if (d.status === 'cancelled') return { label: 'Cancelled: conversion reversed', tone: 'neutral' };
   return d.attempts > 0 ? { label: 'Retrying', tone: 'warning' } : { label: 'Pending', tone: 'info' };
 }
 
