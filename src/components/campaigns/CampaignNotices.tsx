@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { formatCount } from '../../shared/format';
 import { formatLongDate } from '../../shared/longDate';
 import { Badge } from '../../ui/Badge';
 
@@ -10,32 +9,9 @@ export const PAUSED_SHORT = 'links will not pay';
 export const PAUSED_NOTE =
   'The advertiser has paused this campaign. Its links send visitors to a fallback page and earn nothing until it runs again.';
 
-/** The link builder's warning on a paused campaign: the link builds, but does not pay. */
-export const PAUSED_LINK_NOTE = 'Links you build now will not pay while the campaign is paused: visitors go to a fallback page.';
-
 export const CAP_REACHED_LABEL = 'Cap reached';
 /** Said beside 'Cap reached' wherever a capped campaign is listed. */
 export const CAP_REACHED_SHORT = 'links will not pay today';
-/**
- * The campaign page's fuller reason: the campaign's daily cap or Your Daily Cap is reached for the
- * network's day (Eastern time), and its links send visitors to the fallback page until the day ends.
- */
-export const CAP_REACHED_NOTE =
-  'A daily cap of this campaign is reached for today. Its links send visitors to a fallback page and earn nothing until the cap resets tomorrow (midnight Eastern time).';
-/** The link builder's warning on a capped campaign. */
-export const CAP_REACHED_LINK_NOTE = 'Links you build now will not pay until the cap resets tomorrow (midnight Eastern time): visitors go to a fallback page.';
-
-/** '1 lead', '1,200 leads'. */
-export const leadsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
-
-/**
- * What is left of today's caps (`details.cap_left_today`): 'Left today: 12 leads', the cap-reached line
- * at 0, and null when no cap is set.
- */
-export function capLeftText(left: number | null): string | null {
-  if (left === null) return null;
-  return left <= 0 ? 'Cap reached: links pay nothing until tomorrow' : `Left today: ${leadsText(left)}`;
-}
 
 /** 'Expires on December 31, 2026': the last day the campaign runs. */
 export const expiresOn = (day: string) => `Expires on ${formatLongDate(day)}`;

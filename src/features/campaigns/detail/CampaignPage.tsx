@@ -2,14 +2,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetCampaignQuery } from '../../../api/campaignApi';
 import { CAMPAIGN_NOT_FOUND, type CampaignDetail } from '../../../api/contract/campaignDetail';
-import {
-  CAP_REACHED_LABEL,
-  CAP_REACHED_NOTE,
-  CAP_REACHED_SHORT,
-  PAUSED_LABEL,
-  PAUSED_NOTE,
-  PAUSED_SHORT,
-} from '../../../components/campaigns/CampaignNotices';
+import { CAP_REACHED_LABEL, CAP_REACHED_SHORT, PAUSED_LABEL, PAUSED_NOTE, PAUSED_SHORT } from '../../../components/campaigns/CampaignNotices';
 import { usePageTitle } from '../../../lib/page';
 import { formatLongDate } from '../../../shared/longDate';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
@@ -19,6 +12,7 @@ import { ErrorBanner, SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
 import { campaignIdOf } from './campaignId';
+import { CAP_REACHED_NOTE } from './capNotes';
 import { Facts, Plain } from './campaignStyles';
 import { InformationCard } from './InformationCard';
 import { CreativesCard, LandingPagesCard } from './MaterialCards';

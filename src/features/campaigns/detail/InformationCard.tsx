@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAddBookmarkMutation, useRemoveBookmarkMutation } from '../../../api/campaignApi';
 import type { CampaignDetail, DetailTrafficCode } from '../../../api/contract/campaignDetail';
 import { errorText } from '../../../api/errors';
-import { CampaignNotices, capLeftText, leadsText } from '../../../components/campaigns/CampaignNotices';
+import { CampaignNotices } from '../../../components/campaigns/CampaignNotices';
 import { countryByAlpha2 } from '../../../shared/countries';
 import { paths } from '../../../shared/paths';
 import { searchParamsOf } from '../../../shared/searchState';
@@ -12,6 +12,7 @@ import { Button } from '../../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
 import { Link } from '../../../ui/Link';
 import { SystemMessage } from '../../../ui/SystemMessage';
+import { capLeftText, leadsText } from './capNotes';
 import { Facts } from './campaignStyles';
 import { TRAFFIC_NAMES } from './traffic';
 

@@ -9,7 +9,7 @@ import { postbackDefaults } from '../../../mocks/postbacks';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
 import { dialog, fillValid, submit } from './applicationForm';
-import { CAP_REACHED_NOTE } from '../../../../src/components/campaigns/CampaignNotices';
+import { CAP_REACHED_NOTE } from '../../../../src/features/campaigns/detail/capNotes';
 import { InformationCard } from '../../../../src/features/campaigns/detail/InformationCard';
 import { CreativesCard, LandingPagesCard } from '../../../../src/features/campaigns/detail/MaterialCards';
 import { EmailRestrictionsCard, PostbacksCard } from '../../../../src/features/campaigns/detail/RestrictionCards';

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { CAP_REACHED_LINK_NOTE, PAUSED_LINK_NOTE } from '../../../../src/components/campaigns/CampaignNotices';
-import { LinkBuilder } from '../../../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
+import { CAP_REACHED_LINK_NOTE, LinkBuilder, PAUSED_LINK_NOTE } from '../../../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { linkBuilderMessages } from '../../../../src/machines/linkBuilder.machine';
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';

@@ -7,14 +7,7 @@ import type { CampaignDetail, DetailTrafficCode } from '../../../../api/contract
 import type { TrackingLinkRequestInput } from '../../../../api/contract/tracking';
 import { errorText } from '../../../../api/errors';
 import { trackingLinkApi } from '../../../../api/trackingLinkApi';
-import {
-  CAP_REACHED_LABEL,
-  CAP_REACHED_LINK_NOTE,
-  CAP_REACHED_SHORT,
-  PAUSED_LABEL,
-  PAUSED_LINK_NOTE,
-  PAUSED_SHORT,
-} from '../../../../components/campaigns/CampaignNotices';
+import { CAP_REACHED_LABEL, CAP_REACHED_SHORT, PAUSED_LABEL, PAUSED_SHORT } from '../../../../components/campaigns/CampaignNotices';
 import { useFlowActor } from '../../../../lib/flowActor';
 import {
   isPickerType,
@@ -59,6 +52,11 @@ export interface LinkBuilderProps {
   /** Flag 175: the search-safe checkbox (spec 000 section 6). */
   searchSafeAllowed: boolean;
 }
+
+/** The warning on a paused campaign: the link builds, but does not pay. */
+export const PAUSED_LINK_NOTE = 'Links you build now will not pay while the campaign is paused: visitors go to a fallback page.';
+/** The warning on a capped campaign. */
+export const CAP_REACHED_LINK_NOTE = 'Links you build now will not pay until the cap resets tomorrow (midnight Eastern time): visitors go to a fallback page.';
 
 /**
  * Why a link built now would not pay: the campaign is paused, or a daily cap is reached for today
