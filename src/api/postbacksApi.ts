@@ -3,7 +3,7 @@ import { postbackLogEndpoints } from './contract/postbackLog';
 import { trackingEndpoints, type PostbackRequestInput } from './contract/tracking';
 import { send, withBody, type Body, type Reply } from './endpoints';
 
-const { saveCampaignPostback, saveGlobalPostback, getHelpText } = trackingEndpoints;
+const { saveCampaignPostback, saveGlobalPostback, saveReversalPostback, getHelpText } = trackingEndpoints;
 const { listDeliveries, sendTestPostback } = postbackLogEndpoints;
 
 /** The help text of the macro list of pixels and postbacks (spec 000 §7 GET /application/help/18). */
@@ -34,6 +34,11 @@ export const postbacksApi = api.injectEndpoints({
       query: withBody(saveGlobalPostback),
       invalidatesTags: (_result, error) => (error ? [] : ['Affiliate']),
     }),
+    /** The reversal postback is part of GET /affiliate too (promotional_methods.reversal_callback_url). */
+    saveReversalPostback: build.mutation<Reply<typeof saveReversalPostback>, Body<typeof saveReversalPostback>>({
+      query: withBody(saveReversalPostback),
+      invalidatesTags: (_result, error) => (error ? [] : ['Affiliate']),
+    }),
     /** The help texts never change while the portal is open: kept for the session. */
     getHelpText: build.query<Reply<typeof getHelpText>, number>({
       query: (id) => send(getHelpText, { params: { id: String(id) } }),
@@ -55,6 +60,7 @@ export const postbacksApi = api.injectEndpoints({
 export const {
   useSaveCampaignPostbackMutation,
   useSaveGlobalPostbackMutation,
+  useSaveReversalPostbackMutation,
   useGetHelpTextQuery,
   useListDeliveriesQuery,
   useSendTestPostbackMutation,

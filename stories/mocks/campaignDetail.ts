@@ -31,6 +31,8 @@ export const campaignFixture: CampaignDetail = {
     thumbnail: pictureOf('NovaLend Personal Loans', 200, 320, 240),
     cap: 200,
     affiliate_cap: 50,
+    // Today: 12 of Your Daily Cap's 50 leads sent.
+    cap_left_today: 38,
     status: 'By Request',
     advertiser_id: 7,
     affiliate_campaign_status: 'Approved',

@@ -79,6 +79,14 @@ export const statusCampaigns: CampaignSummary[] = [
   { ...campaignsFixture[3], highlight: 'N', paused: 'N', expiry_date: null },
 ];
 
+/** Campaigns whose daily cap is reached for today (one expiring too), and one under its cap. */
+export const cappedCampaigns: CampaignSummary[] = [
+  { ...campaignsFixture[0], highlight: 'N', paused: 'N', cap_reached: 'Y', expiry_date: null },
+  { ...campaignsFixture[1], highlight: 'N', paused: 'N', cap_reached: 'Y', expiry_date: '2027-03-31' },
+  { ...campaignsFixture[2], highlight: 'N', paused: 'Y', cap_reached: 'Y', expiry_date: null },
+  { ...campaignsFixture[3], highlight: 'N', paused: 'N', cap_reached: 'N', expiry_date: null },
+];
+
 /** What one list answers: its campaigns (paged by `page` and `limit`), or a failure of some kind. */
 export type BrowseAnswer =
   | CampaignSummary[]

@@ -4,11 +4,11 @@ import { macroHelpHtml } from '../../server/modules/tracking/macros';
 import { answer, failure, mock, networkError, pending, perRender, type MockOptions } from './http';
 
 /**
- * MSW handlers and fixtures of the postbacks: the campaign and global saves, the macro help
+ * MSW handlers and fixtures of the postbacks: the campaign, global and reversal saves, the macro help
  * (the server's own generated text, so the story shows what the product shows), the delivery log and
  * the test postback. Times are fixed instants (the story runner's zone is America/New_York).
  */
-const { saveCampaignPostback, saveGlobalPostback, getHelpText } = trackingEndpoints;
+const { saveCampaignPostback, saveGlobalPostback, saveReversalPostback, getHelpText } = trackingEndpoints;
 const { listDeliveries, sendTestPostback } = postbackLogEndpoints;
 
 const base: PostbackDelivery = {
@@ -132,6 +132,18 @@ export const postbackHandlers = {
     failure: (message = 'This address is on a private or local network, where postbacks cannot be delivered. Use the public address of your server.') =>
       failure(saveGlobalPostback, message, 400),
     networkError: () => networkError(saveGlobalPostback),
+  },
+  reversal: {
+    saved: (spy?: MockOptions) =>
+      answer(
+        saveReversalPostback,
+        (call) => ({ success: true as const, message: (call.body as { url?: string }).url ? 'Your reversal postback has been saved.' : 'Your reversal postback has been removed.' }),
+        spy,
+      ),
+    pending: (spy?: MockOptions) => pending(saveReversalPostback, spy),
+    failure: (message = 'This address is on a private or local network, where postbacks cannot be delivered. Use the public address of your server.', spy?: MockOptions) =>
+      failure(saveReversalPostback, message, 400, spy),
+    networkError: () => networkError(saveReversalPostback),
   },
   deliveries: {
     list: (deliveries: PostbackDelivery[] = deliveredFixture, spy?: MockOptions) => answer(listDeliveries, { success: true, deliveries }, spy),

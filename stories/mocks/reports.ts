@@ -49,15 +49,19 @@ export const landingRows = [
 ];
 export const clickRows = Array.from({ length: 10 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, ...figures(150 + ((i * 37) % 90), 3 + (i % 4), 80 + ((i * 53) % 70)) }));
 
+/** Every 17th conversion reversed (every other one with the advertiser's reason), and a few recorded over the daily cap. */
+const conversionStatus = (i: number) => (i % 17 === 0 ? 'Reversed' : i % 17 === 9 ? 'Over cap' : 'Approved');
 export const conversionRows: ConversionRow[] = Array.from({ length: 120 }, (_, i) => ({
   key_id: String(90000 + i),
   date: `2026-11-${String(20 - Math.floor(i / 8)).padStart(2, '0')} ${String(23 - (i % 8)).padStart(2, '0')}:14:05`,
   campaign_id: 1205,
   name: campaign.name,
-  status: i % 17 === 0 ? 'Reversed' : 'Approved',
+  status: conversionStatus(i),
+  reversal_reason: i % 34 === 0 ? 'Duplicate lead' : '',
   rate_type: '$ per lead',
   sales: 0,
-  earnings: 26.5,
+  // A conversion over the cap earns nothing.
+  earnings: conversionStatus(i) === 'Over cap' ? 0 : 26.5,
   subid1: i % 3 === 0 ? 'fb_feed' : 'newsletter',
   subid2: i % 5 === 0 ? `adset_${i % 9}` : '',
   subid3: '',
@@ -69,8 +73,8 @@ export const conversionRows: ConversionRow[] = Array.from({ length: 120 }, (_, i
 }));
 
 export const reversalRows: ReversalRow[] = [
-  { reverse_date: '2026-11-18 10:02:11', lead_date: '2026-11-12 21:40:00', status: 'Reversed', campaign_id: 1205, name: campaign.name, rate_type: '$ per lead', sales: 0, earnings: -26.5, subid1: 'fb_feed', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '198.51.100.7' },
-  { reverse_date: '2026-11-09 08:15:00', lead_date: '2026-11-02 14:03:27', status: 'Reversed', campaign_id: 1450, name: 'Zenith VPN - 35% of sale', rate_type: '% of sale', sales: -36, earnings: -12.6, subid1: '=cmd', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '203.0.113.9' },
+  { reverse_date: '2026-11-18 10:02:11', lead_date: '2026-11-12 21:40:00', status: 'Reversed', campaign_id: 1205, name: campaign.name, rate_type: '$ per lead', reason: 'Duplicate lead', sales: 0, earnings: -26.5, subid1: 'fb_feed', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '198.51.100.7' },
+  { reverse_date: '2026-11-09 08:15:00', lead_date: '2026-11-02 14:03:27', status: 'Reversed', campaign_id: 1450, name: 'Zenith VPN - 35% of sale', rate_type: '% of sale', reason: '', sales: -36, earnings: -12.6, subid1: '=cmd', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '203.0.113.9' },
 ];
 
 /** The chart's buckets: the 30 days of November 2026, or the 24 hours of one day. */

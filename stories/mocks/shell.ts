@@ -51,7 +51,7 @@ export const affiliateFixture: AffiliateResponse = {
   affiliate_address: { address1: '1 King St W', address2: '', city: 'Toronto', state: 'ON', country_code: 'CA', zipcode: 'M5H 1A1' },
   maxmoney_balance: 1234.5,
   affiliate_manager: managerFixture,
-  promotional_methods: { promotion: 'E-mail newsletters', website: 'https://example.com', incentive: 'N', global_callback_type: '', global_callback_code: '' },
+  promotional_methods: { promotion: 'E-mail newsletters', website: 'https://example.com', incentive: 'N', global_callback_type: '', global_callback_code: '', reversal_callback_url: '' },
   email_preferences: { general_mailings: 'Y', campaign_notices: 'Y' },
   security: {
     question1: { question_id: 1, description: 'First pet?', answer: '' },

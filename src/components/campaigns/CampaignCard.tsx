@@ -59,7 +59,8 @@ export interface CampaignCardProps {
 
 /**
  * A grid card of the campaign listing (spec 000 §2): thumbnail, name and rate text, linking to the
- * campaign; a paused campaign says so (its links will not pay), and one with an expiry date its last day.
+ * campaign; a paused or capped campaign says so (its links will not pay), and one with an expiry date its
+ * last day.
  */
 export function CampaignCard({ campaign, image = 'lazy' }: CampaignCardProps) {
   return (
@@ -68,7 +69,7 @@ export function CampaignCard({ campaign, image = 'lazy' }: CampaignCardProps) {
       <Text>
         <span className="name">{campaign.name}</span>
         <span className="rate">{campaign.rate_text}</span>
-        <CampaignNotices paused={campaign.paused} expiryDate={campaign.expiry_date} />
+        <CampaignNotices paused={campaign.paused} capReached={campaign.cap_reached} expiryDate={campaign.expiry_date} />
       </Text>
     </Card>
   );

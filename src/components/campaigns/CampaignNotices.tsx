@@ -9,6 +9,10 @@ export const PAUSED_SHORT = 'links will not pay';
 export const PAUSED_NOTE =
   'The advertiser has paused this campaign. Its links send visitors to a fallback page and earn nothing until it runs again.';
 
+export const CAP_REACHED_LABEL = 'Cap reached';
+/** Said beside 'Cap reached' wherever a capped campaign is listed. */
+export const CAP_REACHED_SHORT = 'links will not pay today';
+
 /** 'Expires on December 31, 2026': the last day the campaign runs. */
 export const expiresOn = (day: string) => `Expires on ${formatLongDate(day)}`;
 
@@ -21,33 +25,43 @@ const Notices = styled.span`
   font-weight: ${({ theme }) => theme.fontWeights.regular};
   line-height: 18px;
   color: ${({ theme }) => theme.colors.text};
-  .paused { display: inline-flex; flex-wrap: wrap; align-items: center; gap: ${({ theme }) => theme.space[1]}px; }
+  .paused, .capped { display: inline-flex; flex-wrap: wrap; align-items: center; gap: ${({ theme }) => theme.space[1]}px; }
 `;
 
 export interface CampaignNoticesProps {
   /** 'Y' when the advertiser has paused the campaign. */
   paused?: 'Y' | 'N';
+  /** 'Y' when a daily cap is reached for today: the links pay nothing until tomorrow. */
+  capReached?: 'Y' | 'N';
   /** 'YYYY-MM-DD', or null / absent for no expiry. */
   expiryDate?: string | null;
 }
 
 /**
  * What sets a campaign apart from one that simply runs, for cards, tables and the campaign page:
- * 'Paused' with 'links will not pay', and 'Expires on …'. Nothing for an active campaign without an
- * expiry date.
+ * 'Paused' with 'links will not pay', 'Cap reached' with 'links will not pay today', and 'Expires on …'.
+ * Nothing for a running campaign under its caps without an expiry date.
  */
-export function CampaignNotices({ paused, expiryDate }: CampaignNoticesProps) {
-  if (paused !== 'Y' && !expiryDate) return null;
+export function CampaignNotices({ paused, capReached, expiryDate }: CampaignNoticesProps) {
+  const notices = [
+    paused === 'Y' && (
+      <span key="paused" className="paused">
+        <Badge tone="warning">{PAUSED_LABEL}</Badge>
+        <span>{PAUSED_SHORT}</span>
+      </span>
+    ),
+    capReached === 'Y' && (
+      <span key="capped" className="capped">
+        <Badge tone="warning">{CAP_REACHED_LABEL}</Badge>
+        <span>{CAP_REACHED_SHORT}</span>
+      </span>
+    ),
+    expiryDate && <span key="expiry">{expiresOn(expiryDate)}</span>,
+  ].filter(Boolean);
+  if (notices.length === 0) return null;
   return (
     <Notices data-campaign-notices="">
-      {paused === 'Y' && (
-        <span className="paused">
-          <Badge tone="warning">{PAUSED_LABEL}</Badge>
-          <span>{PAUSED_SHORT}</span>
-        </span>
-      )}
-      {paused === 'Y' && expiryDate && <span aria-hidden="true">·</span>}
-      {expiryDate && <span>{expiresOn(expiryDate)}</span>}
+      {notices.flatMap((notice, i) => (i === 0 ? [notice] : [<span key={`dot${i}`} aria-hidden="true">·</span>, notice]))}
     </Notices>
   );
 }

@@ -86,7 +86,7 @@ export interface CampaignTableProps {
 
 /**
  * The listing's list view and the search results (spec 000 §2): ID, thumbnail with its preview,
- * Campaign Name (with 'Paused' and 'Expires on …' under it where they apply), CPA Type, CPA Rate,
+ * Campaign Name (with 'Paused', 'Cap reached' and 'Expires on …' under it where they apply), CPA Type, CPA Rate,
  * EPC ('New' when 0 or less) and the traffic icons.
  */
 export function CampaignTable({
@@ -111,7 +111,7 @@ export function CampaignTable({
       render: (c) => (
         <Name data-campaign-name="">
           <Link href={paths.campaign(c.campaign_id)}>{c.name}</Link>
-          <CampaignNotices paused={c.paused} expiryDate={c.expiry_date} />
+          <CampaignNotices paused={c.paused} capReached={c.cap_reached} expiryDate={c.expiry_date} />
         </Name>
       ),
     },

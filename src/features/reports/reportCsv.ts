@@ -70,6 +70,8 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
     ['Date', (r) => r.date],
     ...campaign<ConversionRow>(),
     ['Status', (r) => r.status],
+    // The advertiser's reason, on a reversed conversion only ('' for the rest).
+    ['Reason', (r) => r.reversal_reason],
     ...sale<ConversionRow>(),
     ['Country', (r) => r.ip_location.country],
     ['Region', (r) => r.ip_location.region],
@@ -82,6 +84,7 @@ const COLUMNS: { [T in ReportType]: Array<Column<ReportRows[T]>> } = {
     ['Reversal Date', (r) => r.reverse_date],
     ['Lead Date', (r) => r.lead_date],
     ['Status', (r) => r.status],
+    ['Reason', (r) => r.reason],
     ...campaign<ReversalRow>(),
     ...sale<ReversalRow>(),
   ],

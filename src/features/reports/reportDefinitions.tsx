@@ -64,12 +64,16 @@ const campaignColumn = <R extends EarningsRow>(): TableColumn<R> => ({
   render: (r) => <Link href={paths.campaign(r.campaign_id)}>{r.name}</Link>,
 });
 
-/** The conversions' and reversals' columns from Campaign to Sub IDs. */
-function leadColumns<R extends ConversionRow | ReversalRow>(): TableColumn<R>[] {
+/**
+ * The conversions' and reversals' columns from Campaign to the IP address; `reason` is the advertiser's
+ * reason for a reversal ('' when none, an empty cell like the other empty ones).
+ */
+function leadColumns<R extends ConversionRow | ReversalRow>(reason: (r: R) => string): TableColumn<R>[] {
   const subIds = (r: R) => [r.subid1, r.subid2, r.subid3, r.subid4, r.subid5].map((s, i) => (s ? `${i + 1}: ${s}` : '')).filter(Boolean).join(' · ');
   return [
     { key: 'name', header: 'Campaign', render: (r) => <Link href={paths.campaign(r.campaign_id)}>{r.name}</Link> },
     { key: 'status', header: 'Status' },
+    { key: 'reason', header: 'Reason', render: reason },
     { key: 'rate_type', header: 'CPA Type' },
     { key: 'sales', header: 'Sales', numeric: true, render: (r) => money(r.sales) },
     { key: 'earnings', header: 'Earnings', numeric: true, render: (r) => money(r.earnings) },
@@ -171,7 +175,8 @@ export const REPORTS: { [T in ReportType]: ReportSpec<ReportRows[T]> } = {
     table: 'paged',
     columns: () => [
       { key: 'date', header: 'Date', isRowHeader: true },
-      ...leadColumns<ConversionRow>(),
+      // A conversion's reason is there only once it is reversed (the server sends '' otherwise).
+      ...leadColumns<ConversionRow>((r) => r.reversal_reason),
       { key: 'location', header: 'Location', render: ({ ip_location: l }) => [l.city, l.region, l.country].filter(Boolean).join(', ') },
       { key: 'device', header: 'Device', render: ({ device: d }) => [d.device, d.os, d.system].filter(Boolean).join(' · ') },
     ],
@@ -179,7 +184,7 @@ export const REPORTS: { [T in ReportType]: ReportSpec<ReportRows[T]> } = {
   reversals: {
     useReport: ({ dates, f }) => asReport(reportsApi.useReversalsReportQuery({ ...dates, oid: f.oid, page: 'all' })),
     table: 'paged',
-    columns: () => [{ key: 'reverse_date', header: 'Reversed', isRowHeader: true }, { key: 'lead_date', header: 'Lead date' }, ...leadColumns<ReversalRow>()],
+    columns: () => [{ key: 'reverse_date', header: 'Reversed', isRowHeader: true }, { key: 'lead_date', header: 'Lead date' }, ...leadColumns<ReversalRow>((r) => r.reason)],
   },
   referrals: {
     useReport: () => asReport(reportsApi.useReferralsReportQuery()),

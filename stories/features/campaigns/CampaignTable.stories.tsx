@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CampaignTable, type CampaignTableProps } from '../../../src/features/campaigns/CampaignTable';
 import type { SortDescriptor } from '../../../src/ui/Table';
-import { longNameCampaigns, statusCampaigns, trafficCampaigns } from '../../mocks/campaigns';
+import { cappedCampaigns, longNameCampaigns, statusCampaigns, trafficCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
 import { screen, framed } from '../../../.storybook/helpers';
 
@@ -40,6 +40,19 @@ export const PausedAndExpiring: Story = {
     await expect(rows[1]).not.toHaveTextContent('Paused');
     await expect(rows[2]).toHaveTextContent(/Paused.*Expires on December 20, 2026/);
     await expect(rows[3]).not.toHaveTextContent(/Paused|Expires on/);
+  },
+};
+
+/** Campaigns whose daily cap is reached for today say so under their name, beside 'Paused' and the expiry. */
+export const CapReached: Story = {
+  args: { campaigns: cappedCampaigns },
+  play: async ({ canvasElement }) => {
+    const rows = within(within(canvasElement).getByRole('table', { name: 'Campaigns' })).getAllByRole('row').slice(1);
+    await expect(rows[0]).toHaveTextContent(/Cap reached\s*links will not pay today/);
+    await expect(rows[0]).not.toHaveTextContent(/Paused|Expires on/);
+    await expect(rows[1]).toHaveTextContent(/Cap reached.*Expires on March 31, 2027/);
+    await expect(rows[2]).toHaveTextContent(/Paused\s*links will not pay.*Cap reached\s*links will not pay today/);
+    await expect(rows[3]).not.toHaveTextContent(/Cap reached|Paused|Expires on/);
   },
 };
 

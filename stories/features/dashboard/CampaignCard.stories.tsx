@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { CampaignCard } from '../../../src/components/campaigns/CampaignCard';
-import { statusCampaigns } from '../../mocks/campaigns';
+import { cappedCampaigns, statusCampaigns } from '../../mocks/campaigns';
 import { campaignsFixture } from '../../mocks/shell';
 import { animationsSettled, framed } from '../../../.storybook/helpers';
 import { paths } from '../../../src/shared/paths';
@@ -73,5 +73,23 @@ export const Running: Story = {
     const link = within(canvasElement).getByRole('link');
     await expect(link).not.toHaveTextContent('Paused');
     await expect(link).not.toHaveTextContent('Expires on');
+  },
+};
+
+/** A campaign whose daily cap is reached for today says so: its links will not pay today. */
+export const CapReached: Story = {
+  args: { campaign: cappedCampaigns[0] },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link');
+    await expect(link).toHaveTextContent(/Cap reached\s*links will not pay today/);
+    await expect(link).not.toHaveTextContent('Paused');
+  },
+};
+
+/** Capped and expiring: both notices, side by side. */
+export const CapReachedAndExpiring: Story = {
+  args: { campaign: cappedCampaigns[1] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link')).toHaveTextContent(/Cap reached\s*links will not pay today.*Expires on March 31, 2027/);
   },
 };

@@ -4,6 +4,7 @@ import { optionsOf, pressTwiceWhileBusy, shown, widthFrame, withMocks, type Port
 import type { AffiliateResponse } from '../../../src/api/contract/affiliate';
 import { POSTBACK_SAVE_ERROR } from '../../../src/components/postbacks/PostbackEditor';
 import { GLOBAL_POSTBACK_NOTE, GlobalPostbackPage } from '../../../src/features/postbacks/GlobalPostbackPage';
+import { REVERSAL_URL_ERROR } from '../../../src/features/postbacks/ReversalPostbackForm';
 import { paths, patterns } from '../../../src/shared/paths';
 import { deliveredFixture, postbackDefaults, postbackHandlers, retryingFixture } from '../../mocks/postbacks';
 import { affiliateFixture, affiliateHandlers } from '../../mocks/shell';
@@ -126,7 +127,14 @@ export const SaveConnectionError: Story = {
   },
 };
 
-export const Loading: Story = { beforeEach: withMocks(affiliateHandlers.pending()) };
+/** The saved postbacks loading; the delivery log beside them has loaded, so the page's height is settled. */
+export const Loading: Story = {
+  beforeEach: withMocks(affiliateHandlers.pending()),
+  play: async ({ canvas }) => {
+    await shown(canvas, /^No postbacks have been sent yet\./);
+    await expect(canvas.getByText('Loading your reversal postback')).toBeInTheDocument();
+  },
+};
 
 export const LoadFailure: Story = {
   beforeEach: withMocks(affiliateHandlers.networkError()),
@@ -139,7 +147,8 @@ export const LoadFailure: Story = {
 export const MacroHelp: Story = {
   play: async ({ canvasElement }) => {
     await typeButton(canvasElement);
-    const trigger = within(canvasElement).getByRole('button', { name: 'See available macros' });
+    // The global postback's link (the reversal postback has its own).
+    const trigger = within(canvasElement).getAllByRole('button', { name: 'See available macros' })[0];
     await userEvent.click(trigger);
     const dialog = await body().findByRole('dialog', { name: 'Available macros' });
     await expect(await within(dialog).findByText('{transaction_id}')).toBeVisible();
@@ -171,6 +180,108 @@ export const Mobile: Story = {
   beforeEach: withMocks(postbackHandlers.deliveries.list(retryingFixture)),
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(retryingFixture.length));
+    const frameEl = canvasElement.firstElementChild as HTMLElement;
+    await expect(frameEl.scrollWidth).toBeLessThanOrEqual(frameEl.clientWidth);
+  },
+};
+
+/** The reversal postback: fired when an advertiser reverses a conversion (POST /affiliate/reversalPostback). */
+const withReversal = (reversal_callback_url: string): AffiliateResponse => ({
+  ...withGlobal('L', savedUrl),
+  promotional_methods: { ...withGlobal('L', savedUrl).promotional_methods, reversal_callback_url },
+});
+const savedReversalUrl = 'https://tracker.example.net/reversal?txid={transaction_id}&status={status}&reason={reason}';
+/** The reversal postback's card, found by its heading, once its form is there (the affiliate's record has loaded). */
+async function reversalCard(root: HTMLElement) {
+  const heading = await within(root).findByRole('heading', { level: 2, name: 'Reversal postback' });
+  const card = within(heading.closest('section')!);
+  await card.findByRole('textbox', { name: 'Reversal postback URL' });
+  return card;
+}
+const reversalBox = (card: ReturnType<typeof within>) => card.getByRole('textbox', { name: 'Reversal postback URL' });
+const reversalSpy = fn();
+
+/** None saved yet: an empty field, and the help naming {status} and {reason} beside the usual macros. */
+export const ReversalEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    const card = await reversalCard(canvasElement);
+    await expect(reversalBox(card)).toHaveValue('');
+    await expect(card.getByText('{status}')).toBeVisible();
+    await expect(card.getByText('{reason}')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'See available macros' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Save Reversal Postback' })).toBeVisible();
+  },
+};
+
+/** The saved URL fills the field; a new one saved: the URL sent (trimmed) and the server's message. */
+export const ReversalSaved: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(withReversal(savedReversalUrl)), postbackHandlers.reversal.saved({ onRequest: (call) => reversalSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    reversalSpy.mockClear();
+    const card = await reversalCard(canvasElement);
+    await waitFor(() => expect(reversalBox(card)).toHaveValue(savedReversalUrl));
+    await userEvent.clear(reversalBox(card));
+    await userEvent.type(reversalBox(card), '  https://s2s.example.net/rev?c={{click_id}&why={{reason}  ');
+    await userEvent.click(card.getByRole('button', { name: 'Save Reversal Postback' }));
+    await shown(card, 'Your reversal postback has been saved.');
+    await expect(reversalSpy).toHaveBeenCalledWith({ url: 'https://s2s.example.net/rev?c={click_id}&why={reason}' });
+    await expect(reversalBox(card)).toHaveValue('https://s2s.example.net/rev?c={click_id}&why={reason}');
+  },
+};
+
+/** Emptied and saved with the keyboard alone (Enter in the field): '' is sent and the postback removed. */
+export const ReversalRemovedByKeyboard: Story = {
+  beforeEach: withMocks(affiliateHandlers.loaded(withReversal(savedReversalUrl)), postbackHandlers.reversal.saved({ onRequest: (call) => reversalSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    reversalSpy.mockClear();
+    const card = await reversalCard(canvasElement);
+    reversalBox(card).focus();
+    await userEvent.keyboard('{Control>}a{/Control}{Backspace}{Enter}');
+    await shown(card, 'Your reversal postback has been removed.');
+    await expect(reversalSpy).toHaveBeenCalledWith({ url: '' });
+    await userEvent.tab();
+    await expect(card.getByRole('button', { name: 'See available macros' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(card.getByRole('button', { name: 'Save Reversal Postback' })).toHaveFocus();
+  },
+};
+
+/** The server refuses the address: the save's error and the server's reason, as the global postback shows them. */
+export const ReversalServerError: Story = {
+  beforeEach: withMocks(postbackHandlers.reversal.failure()),
+  play: async ({ canvasElement }) => {
+    const card = await reversalCard(canvasElement);
+    await userEvent.type(reversalBox(card), 'https://10.0.0.7/reversal?tx={{transaction_id}');
+    await userEvent.click(card.getByRole('button', { name: 'Save Reversal Postback' }));
+    const alert = await card.findByRole('alert');
+    await expect(alert).toHaveTextContent(POSTBACK_SAVE_ERROR);
+    await expect(alert).toHaveTextContent('This address is on a private or local network');
+  },
+};
+
+/** Not an http(s) URL: refused before any call, in the server's words, on the field; typing again clears it. */
+export const ReversalInvalidUrl: Story = {
+  beforeEach: withMocks(postbackHandlers.reversal.saved({ onRequest: (call) => reversalSpy(call.body) })),
+  play: async ({ canvasElement }) => {
+    reversalSpy.mockClear();
+    const card = await reversalCard(canvasElement);
+    await userEvent.type(reversalBox(card), 'ftp://tracker.example.net/reversal');
+    await userEvent.click(card.getByRole('button', { name: 'Save Reversal Postback' }));
+    await shown(card, REVERSAL_URL_ERROR);
+    await expect(reversalBox(card)).toHaveAttribute('aria-invalid', 'true');
+    await expect(reversalBox(card)).toHaveFocus();
+    await expect(reversalSpy).not.toHaveBeenCalled();
+    await expect(card.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The reversal postback at 375 px: the help and the example wrap, nothing scrolls sideways. */
+export const ReversalMobile: Story = {
+  decorators: [widthFrame(343)],
+  beforeEach: withMocks(affiliateHandlers.loaded(withReversal(savedReversalUrl))),
+  play: async ({ canvasElement }) => {
+    const card = await reversalCard(canvasElement);
+    await waitFor(() => expect(reversalBox(card)).toHaveValue(savedReversalUrl));
     const frameEl = canvasElement.firstElementChild as HTMLElement;
     await expect(frameEl.scrollWidth).toBeLessThanOrEqual(frameEl.clientWidth);
   },

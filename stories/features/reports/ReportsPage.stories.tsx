@@ -174,6 +174,13 @@ export const Conversions: Story = {
   play: async ({ canvas, canvasElement }) => {
     const t = await table(canvasElement, /Conversions report, page 1 of 3/);
     await expect(within(t).getAllByRole('row')).toHaveLength(51);
+    // The advertiser's reason beside the status of a reversed conversion; an empty cell for the rest.
+    const header = within(t).getAllByRole('columnheader').map((h) => h.textContent);
+    await expect(header.indexOf('Reason')).toBe(header.indexOf('Status') + 1);
+    const [reversed, approved] = within(t).getAllByRole('row').slice(1, 3);
+    await expect(reversed).toHaveTextContent(/Reversed\s*Duplicate lead/);
+    await expect(approved).not.toHaveTextContent('Duplicate lead');
+    await expect(within(t).getAllByText('Over cap').length).toBeGreaterThan(0);
     await expect(canvas.getAllByRole('navigation', { name: /Conversions pages/ })).toHaveLength(2);
     await userEvent.click(canvas.getAllByRole('button', { name: /^Page 2|^2$/ })[0]);
     await waitFor(() => expect(locationOf(canvasElement)).toContain('page=2'));
@@ -209,6 +216,11 @@ export const Reversals: Story = {
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Reversals report/);
     await expect(within(t).getByText('-$12.60')).toBeVisible();
+    // The advertiser's reason, or an empty cell when none was given.
+    await expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Reason');
+    const [given, none] = within(t).getAllByRole('row').slice(1);
+    await expect(given).toHaveTextContent('Duplicate lead');
+    await expect(none).not.toHaveTextContent('Duplicate lead');
   },
 };
 
@@ -260,6 +272,7 @@ export const PhoneConversions: Story = {
   play: async ({ canvasElement }) => {
     const t = await table(canvasElement, /Conversions report/);
     await expect(within(t).getAllByText('198.51.100.0')[0].closest('td')).toHaveAttribute('data-label', 'IP');
+    await expect(within(t).getByText('Duplicate lead').closest('td')).toHaveAttribute('data-label', 'Reason');
     await expectNoHorizontalScroll(canvasElement.querySelector<HTMLElement>('[data-testid="frame"]')!);
   },
 };

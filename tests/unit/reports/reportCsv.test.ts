@@ -18,12 +18,29 @@ describe('report CSV', () => {
   it('neutralises cells a spreadsheet would run as formulas, and leaves negative numbers alone', () => {
     const reversal: ReversalRow = {
       reverse_date: '2026-11-24 10:00:00', lead_date: '2026-11-20 09:00:00', status: 'Reversed', campaign_id: 1, name: '=HYPERLINK("http://x")',
-      rate_type: '$ per lead', sales: -20, earnings: -12.5, subid1: '+1', subid2: '-cmd', subid3: '@SUM(A1)', subid4: 'ok', subid5: '', ip_address: '198.51.100.7',
+      rate_type: '$ per lead', reason: '=Duplicate', sales: -20, earnings: -12.5, subid1: '+1', subid2: '-cmd', subid3: '@SUM(A1)', subid4: 'ok', subid5: '', ip_address: '198.51.100.7',
     };
     const parsed = Papa.parse<string[]>(reportCsv('reversals', [reversal]).trim()).data[1];
-    expect(parsed[4]).toBe(`'=HYPERLINK("http://x")`);
-    expect(parsed.slice(8, 11)).toEqual(["'+1", "'-cmd", "'@SUM(A1)"]);
-    expect(parsed[7]).toBe('-12.5');
+    expect(parsed[3]).toBe(`'=Duplicate`);
+    expect(parsed[5]).toBe(`'=HYPERLINK("http://x")`);
+    expect(parsed.slice(9, 12)).toEqual(["'+1", "'-cmd", "'@SUM(A1)"]);
+    expect(parsed[8]).toBe('-12.5');
+  });
+
+  it("has the advertiser's reason beside the status: a reversal's, and a reversed conversion's (empty for the rest)", () => {
+    const reversal: ReversalRow = {
+      reverse_date: '2026-11-24 10:00:00', lead_date: '2026-11-20 09:00:00', status: 'Reversed', campaign_id: 1, name: 'NovaLend',
+      rate_type: '$ per lead', reason: 'Duplicate lead', sales: 0, earnings: -26.5, subid1: '', subid2: '', subid3: '', subid4: '', subid5: '', ip_address: '198.51.100.7',
+    };
+    const reversals = Papa.parse<string[]>(reportCsv('reversals', [reversal, { ...reversal, reason: '' }]).trim()).data;
+    expect(reversals.map((r) => r.slice(2, 4))).toEqual([['Status', 'Reason'], ['Reversed', 'Duplicate lead'], ['Reversed', '']]);
+    const conversions = Papa.parse<string[]>(
+      reportCsv('conversions', [
+        { ...conversion(['x'], [1], 0), status: 'Reversed', reversal_reason: 'Chargeback' },
+        { ...conversion(['x'], [1], 0), status: 'Approved', reversal_reason: '' },
+      ]).trim(),
+    ).data;
+    expect(conversions.map((r) => r.slice(4, 6))).toEqual([['Status', 'Reason'], ['Reversed', 'Chargeback'], ['Approved', '']]);
   });
 
   it('writes a long report in pieces that read back as one file: every row once, in order, one header', () => {
@@ -78,20 +95,20 @@ describe('report CSV', () => {
  * The oracle: the conversions CSV as papaparse writes it in one call over arrays of cells (the
  * columns restated here, in the screen's order), with the portal's settings.
  */
-const CONVERSION_FIELDS = ['ID', 'Date', 'Campaign ID', 'Campaign', 'Status', 'CPA Type', 'Sales', 'Earnings', 'Sub ID 1', 'Sub ID 2', 'Sub ID 3', 'Sub ID 4', 'Sub ID 5', 'IP Address', 'Country', 'Region', 'City', 'Device', 'OS', 'Browser'];
+const CONVERSION_FIELDS = ['ID', 'Date', 'Campaign ID', 'Campaign', 'Status', 'Reason', 'CPA Type', 'Sales', 'Earnings', 'Sub ID 1', 'Sub ID 2', 'Sub ID 3', 'Sub ID 4', 'Sub ID 5', 'IP Address', 'Country', 'Region', 'City', 'Device', 'OS', 'Browser'];
 const conversionCells = (r: ConversionRow): unknown[] => [
-  r.key_id, r.date, r.campaign_id, r.name, r.status, r.rate_type, r.sales, r.earnings, r.subid1, r.subid2, r.subid3, r.subid4, r.subid5,
+  r.key_id, r.date, r.campaign_id, r.name, r.status, r.reversal_reason, r.rate_type, r.sales, r.earnings, r.subid1, r.subid2, r.subid3, r.subid4, r.subid5,
   r.ip_address, r.ip_location.country, r.ip_location.region, r.ip_location.city, r.device.device, r.device.os, r.device.system,
 ];
 const byPapaparse = (rows: ConversionRow[], fields: string[] | null = CONVERSION_FIELDS) =>
   Papa.unparse(fields ? { fields, data: rows.map(conversionCells) } : rows.map(conversionCells), { newline: '\r\n', escapeFormulae: true });
 
-/** A conversion whose 17 text cells and 3 numbers are taken in turn from the lists (rows are `unknown` to the writer). */
+/** A conversion whose 18 text cells and 3 numbers are taken in turn from the lists (rows are `unknown` to the writer). */
 function conversion(texts: unknown[], numbers: unknown[], n: number): ConversionRow {
-  const t = (k: number) => texts[(n * 17 + k) % texts.length] as string;
+  const t = (k: number) => texts[(n * 18 + k) % texts.length] as string;
   const f = (k: number) => numbers[(n * 3 + k) % numbers.length] as number;
   return {
-    key_id: t(0), date: t(1), campaign_id: f(0), name: t(2), status: t(3), rate_type: t(4), sales: f(1), earnings: f(2),
+    key_id: t(0), date: t(1), campaign_id: f(0), name: t(2), status: t(3), rate_type: t(4), sales: f(1), earnings: f(2), reversal_reason: t(17),
     subid1: t(5), subid2: t(6), subid3: t(7), subid4: t(8), subid5: t(9), ip_address: t(10),
     ip_location: { country: t(11), region: t(12), city: t(13) }, device: { device: t(14), os: t(15), system: t(16) },
   };

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useGetCampaignQuery } from '../../../api/campaignApi';
 import { CAMPAIGN_NOT_FOUND, type CampaignDetail } from '../../../api/contract/campaignDetail';
-import { PAUSED_LABEL, PAUSED_NOTE, PAUSED_SHORT } from '../../../components/campaigns/CampaignNotices';
+import { CAP_REACHED_LABEL, CAP_REACHED_SHORT, PAUSED_LABEL, PAUSED_NOTE, PAUSED_SHORT } from '../../../components/campaigns/CampaignNotices';
 import { usePageTitle } from '../../../lib/page';
 import { formatLongDate } from '../../../shared/longDate';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
@@ -12,6 +12,7 @@ import { ErrorBanner, SystemMessage } from '../../../ui/SystemMessage';
 import { epcText } from '../epcText';
 import { AccessCard } from './AccessCard';
 import { campaignIdOf } from './campaignId';
+import { CAP_REACHED_NOTE } from './capNotes';
 import { Facts, Plain } from './campaignStyles';
 import { InformationCard } from './InformationCard';
 import { CreativesCard, LandingPagesCard } from './MaterialCards';
@@ -33,7 +34,9 @@ const Page = styled.div`
 const Column = styled.div`
   ${column(4)}
 `;
-const Paused = styled.div`
+/** The paused and cap-reached warnings above the page. */
+const Warnings = styled.div`
+  ${column(2)}
   margin-bottom: ${({ theme }) => theme.space[4]}px;
 `;
 const RatesTable = styled.table`
@@ -94,14 +97,23 @@ export function CampaignPage() {
 function CampaignScreen({ campaign }: { campaign: CampaignDetail }) {
   const { details } = campaign;
   const searchAllowed = campaign.allowed_traffic_types.R === 'Y';
+  const paused = details.paused === 'Y';
+  const capReached = details.cap_left_today === 0;
   return (
     <Frame>
-    {details.paused === 'Y' && (
-      <Paused>
-        <SystemMessage variant="warning" isDismissable={false} title={`${PAUSED_LABEL}: ${PAUSED_SHORT}`}>
-          {PAUSED_NOTE}
-        </SystemMessage>
-      </Paused>
+    {(paused || capReached) && (
+      <Warnings>
+        {paused && (
+          <SystemMessage variant="warning" isDismissable={false} title={`${PAUSED_LABEL}: ${PAUSED_SHORT}`}>
+            {PAUSED_NOTE}
+          </SystemMessage>
+        )}
+        {capReached && (
+          <SystemMessage variant="warning" isDismissable={false} title={`${CAP_REACHED_LABEL}: ${CAP_REACHED_SHORT}`}>
+            {CAP_REACHED_NOTE}
+          </SystemMessage>
+        )}
+      </Warnings>
     )}
     <Page>
       <Column>

@@ -12,11 +12,14 @@ import { Button } from '../../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../../ui/Card';
 import { Link } from '../../../ui/Link';
 import { SystemMessage } from '../../../ui/SystemMessage';
+import { capLeftText, leadsText } from './capNotes';
 import { Facts } from './campaignStyles';
 import { TRAFFIC_NAMES } from './traffic';
 
 /** Countries listed before See More (spec 000 §9). */
 const COUNTRIES_COLLAPSED = 5;
+
+const capText = (cap: number | null) => (cap === null ? 'No cap' : leadsText(cap));
 
 /** The spec's link from a category to /search: every parameter, st empty, ob=date, pn=1 (spec 000 §2). */
 const categorySearchPath = (m: number, c = 0) => paths.search(searchParamsOf({ m, c }));
@@ -36,6 +39,8 @@ export function InformationCard({ campaign }: { campaign: CampaignDetail }) {
   const traffic = (Object.keys(TRAFFIC_NAMES) as DetailTrafficCode[]).filter((code) => campaign.allowed_traffic_types[code] === 'Y');
   const countries = campaign.allowed_countries.map((code) => countryByAlpha2(code)?.name ?? code);
   const shown = expanded ? countries : countries.slice(0, COUNTRIES_COLLAPSED);
+  const capReached = details.cap_left_today === 0;
+  const capLeft = capLeftText(details.cap_left_today);
   const devices = [details.desktop_traffic === 'Y' && 'Desktop', details.mobile_traffic === 'Y' && 'Mobile'].filter(Boolean).join(', ');
   return (
     <Card>
@@ -58,7 +63,7 @@ export function InformationCard({ campaign }: { campaign: CampaignDetail }) {
           <div>
             <h1 tabIndex={-1}>{details.name}</h1>
             <Notices>
-              <CampaignNotices paused={details.paused} expiryDate={details.expiry_date} />
+              <CampaignNotices paused={details.paused} capReached={capReached ? 'Y' : 'N'} expiryDate={details.expiry_date} />
             </Notices>
             <Facts>
               <dt>ID</dt>
@@ -78,7 +83,17 @@ export function InformationCard({ campaign }: { campaign: CampaignDetail }) {
                 </Badge>
               </dd>
               <dt>Your Daily Cap</dt>
-              <dd>{details.affiliate_cap === null ? 'No cap' : `${details.affiliate_cap} leads`}</dd>
+              <dd>
+                {capText(details.affiliate_cap)}
+                {capLeft && (
+                  <>
+                    {' '}
+                    <CapLeft data-cap-reached={capReached || undefined}>{capLeft}</CapLeft>
+                  </>
+                )}
+              </dd>
+              <dt>Campaign Daily Cap</dt>
+              <dd>{capText(details.cap)}</dd>
               {details.affiliate_campaign_status === 'Approved' && (
                 <>
                   {/* This month's reports of the campaign (a report without dates is the current month). */}
@@ -130,6 +145,13 @@ const Info = styled.div`
   @container (max-width: 480px) { grid-template-columns: minmax(0, 1fr); }
   img { width: 160px; height: 120px; object-fit: cover; border-radius: ${({ theme }) => theme.radii.sm}; }
   h1 { margin: 0 0 ${({ theme }) => theme.space[2]}px; font-size: ${({ theme }) => theme.fontSizes.xl}; overflow-wrap: anywhere; }
+`;
+/** What today's caps leave, under Your Daily Cap; in the warning colour once nothing is left. */
+const CapLeft = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  &[data-cap-reached] { color: ${({ theme }) => theme.colors.warning}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
 `;
 const Notices = styled.div`
   &:not(:empty) { margin-bottom: ${({ theme }) => theme.space[2]}px; }

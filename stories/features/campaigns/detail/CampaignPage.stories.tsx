@@ -9,6 +9,7 @@ import { postbackDefaults } from '../../../mocks/postbacks';
 import { affiliateHandlers } from '../../../mocks/shell';
 import { trackingLinkHandlers } from '../../../mocks/trackingLink';
 import { dialog, fillValid, submit } from './applicationForm';
+import { CAP_REACHED_NOTE } from '../../../../src/features/campaigns/detail/capNotes';
 import { InformationCard } from '../../../../src/features/campaigns/detail/InformationCard';
 import { CreativesCard, LandingPagesCard } from '../../../../src/features/campaigns/detail/MaterialCards';
 import { EmailRestrictionsCard, PostbacksCard } from '../../../../src/features/campaigns/detail/RestrictionCards';
@@ -60,6 +61,10 @@ export const Approved: Story = {
     await heading(canvasElement);
     await expect(canvas.getByText('Approved')).toBeVisible();
     await expect(canvas.getByText('50 leads')).toBeVisible();
+    // What today's caps leave, under Your Daily Cap, and the campaign's own cap.
+    await expect(canvas.getByText('Left today: 38 leads')).toBeVisible();
+    await expect(canvas.getByText('Campaign Daily Cap').nextElementSibling).toHaveTextContent(/^200 leads$/);
+    await expect(canvas.queryByText(/Cap reached/)).toBeNull();
     await expect(canvas.getByText(/^Canada, United Kingdom.*, United States/)).toBeVisible();
     await expect(canvas.getByText('Server to Server')).toBeVisible();
     await expect(canvas.getByText('$120.00 per lead')).toBeVisible();
@@ -112,12 +117,15 @@ export const AllCountriesNoExpiry: Story = {
       allowed_countries: [],
       all_countries: 'Y',
       allowed_traffic_types: { ...campaignFixture.allowed_traffic_types, R: 'N' },
-      details: { expiry_date: null, tracking_type: 'H', epc: 0, affiliate_cap: null, affiliate_campaign_status: 'Not requested', status: 'Public' },
+      details: { expiry_date: null, tracking_type: 'H', epc: 0, cap: null, affiliate_cap: null, cap_left_today: null, affiliate_campaign_status: 'Not requested', status: 'Public' },
     }),
   ),
   play: async ({ canvas, canvasElement }) => {
     await heading(canvasElement);
-    for (const text of ['All countries', 'No expiry', 'Host and Post', 'New', 'No cap']) await expect(canvas.getByText(text)).toBeVisible();
+    for (const text of ['All countries', 'No expiry', 'Host and Post', 'New']) await expect(canvas.getByText(text)).toBeVisible();
+    // No cap at all: both caps say so, and nothing is said of today.
+    await expect(canvas.getAllByText('No cap')).toHaveLength(2);
+    await expect(canvas.queryByText(/Left today|Cap reached/)).toBeNull();
     // Search traffic not allowed: no search restrictions card.
     await expect(canvas.queryByRole('heading', { name: 'Search restrictions' })).toBeNull();
   },
@@ -153,6 +161,44 @@ export const PausedMobile: Story = {
   play: async (context) => {
     await Paused.play!(context);
     const box = within(context.canvasElement).getAllByTestId('frame').at(-1)!;
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 32);
+  },
+};
+
+/** One lead left before a cap is reached today: said under Your Daily Cap. */
+export const CapLeftToday: Story = {
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { cap: 200, affiliate_cap: 50, cap_left_today: 1 } })),
+  play: async ({ canvas, canvasElement }) => {
+    await heading(canvasElement);
+    await expect(canvas.getByText('Your Daily Cap').nextElementSibling).toHaveTextContent(/^50 leads Left today: 1 lead$/);
+    await expect(canvas.queryByText(/Cap reached/)).toBeNull();
+  },
+};
+
+/** A cap reached for today: said above the page with why (its links pay nothing until tomorrow), beside the name and under Your Daily Cap. */
+export const CapReached: Story = {
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { cap_left_today: 0 } })),
+  play: async ({ canvas, canvasElement }) => {
+    const h1 = await heading(canvasElement);
+    const notice = canvas.getByText('Cap reached: links will not pay today');
+    await expect(notice).toBeVisible();
+    await expect(notice.closest('[role="status"]')).toHaveTextContent(CAP_REACHED_NOTE);
+    await expect(within(h1.parentElement!).getByText('Cap reached')).toBeVisible();
+    await expect(within(h1.parentElement!).getByText('links will not pay today')).toBeVisible();
+    await expect(canvas.getByText('Cap reached: links pay nothing until tomorrow')).toBeVisible();
+    await expect(canvas.queryByText(/Left today/)).toBeNull();
+  },
+};
+
+/** Paused and capped at 375 px: both notices, wrapping inside the page. */
+export const PausedAndCapReachedMobile: Story = {
+  decorators: [frame(343)],
+  beforeEach: withStoryMocks(campaignDetailHandlers.campaign({ details: { paused: 'Y', cap_left_today: 0 } })),
+  play: async ({ canvas, canvasElement }) => {
+    await heading(canvasElement);
+    await expect(canvas.getByText('Paused: links will not pay')).toBeVisible();
+    await expect(canvas.getByText('Cap reached: links will not pay today')).toBeVisible();
+    const box = within(canvasElement).getAllByTestId('frame').at(-1)!;
     await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 32);
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { LinkBuilder } from '../../../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
+import { CAP_REACHED_LINK_NOTE, LinkBuilder, PAUSED_LINK_NOTE } from '../../../../src/features/campaigns/detail/linkBuilder/LinkBuilder';
 import { linkBuilderMessages } from '../../../../src/machines/linkBuilder.machine';
 import { campaignFixture } from '../../../mocks/campaignDetail';
 import type { MockCall } from '../../../mocks/http';
@@ -210,5 +210,37 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     await choose(canvasElement, 'Site / display', 'Raw link');
     await within(canvasElement).findByRole('textbox', { name: 'Your tracking link' });
+  },
+};
+
+/** A paused campaign: the link still builds, under a warning that it will not pay while the campaign is paused. */
+export const PausedWarning: Story = {
+  args: { campaign: { ...campaign, details: { ...campaign.details, paused: 'Y' } } },
+  beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
+  play: async ({ canvas, canvasElement }) => {
+    const warning = canvas.getByText('Paused: links will not pay').closest('[role="status"]') as HTMLElement;
+    await expect(warning).toHaveTextContent(PAUSED_LINK_NOTE);
+    await choose(canvasElement, 'Site / display', 'Raw link');
+    const link = await canvas.findByRole('textbox', { name: 'Your tracking link' });
+    await waitFor(() => expect(link).toHaveValue('https://track.example.com/go/Qm9va1RyYWNraW5nTGlu'));
+    // The warning stands above the link it is about.
+    await expect(warning.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(canvas.queryByText(/Cap reached/)).toBeNull();
+  },
+};
+
+/** A cap reached for today: the link still builds, under a warning that it pays nothing until the cap resets tomorrow. */
+export const CapReachedWarning: Story = {
+  args: { campaign: { ...campaign, details: { ...campaign.details, cap_left_today: 0 } } },
+  beforeEach: withMocks(trackingLinkHandlers.answer(spy)),
+  play: async ({ canvas, canvasElement }) => {
+    const warning = canvas.getByText('Cap reached: links will not pay today').closest('[role="status"]') as HTMLElement;
+    await expect(warning).toHaveTextContent(CAP_REACHED_LINK_NOTE);
+    await choose(canvasElement, 'Site / display', 'Raw link');
+    const link = await canvas.findByRole('textbox', { name: 'Your tracking link' });
+    await waitFor(() => expect(link).toHaveValue('https://track.example.com/go/Qm9va1RyYWNraW5nTGlu'));
+    await expect(warning.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Built as for any campaign: the warning changes nothing that is sent.
+    await expect(sent.at(-1)!.body).toMatchObject({ campaign_id: 1205, traffic_type: 'S', creative_id: -1 });
   },
 };

@@ -7,6 +7,7 @@ import type { CampaignDetail, DetailTrafficCode } from '../../../../api/contract
 import type { TrackingLinkRequestInput } from '../../../../api/contract/tracking';
 import { errorText } from '../../../../api/errors';
 import { trackingLinkApi } from '../../../../api/trackingLinkApi';
+import { CAP_REACHED_LABEL, CAP_REACHED_SHORT, PAUSED_LABEL, PAUSED_SHORT } from '../../../../components/campaigns/CampaignNotices';
 import { useFlowActor } from '../../../../lib/flowActor';
 import {
   isPickerType,
@@ -23,7 +24,7 @@ import { Button } from '../../../../ui/Button';
 import { Checkbox } from '../../../../ui/Checkbox';
 import { CopyField } from '../../../../ui/CopyField';
 import { RadioGroup } from '../../../../ui/RadioGroup';
-import { ErrorBanner } from '../../../../ui/SystemMessage';
+import { ErrorBanner, SystemMessage } from '../../../../ui/SystemMessage';
 import { TextField } from '../../../../ui/TextField';
 import { CreativePicker, type CreativeKind } from '../CreativePicker';
 import { TRAFFIC_NAMES } from '../traffic';
@@ -52,7 +53,38 @@ export interface LinkBuilderProps {
   searchSafeAllowed: boolean;
 }
 
-/** The tracking link builder (spec 000 section 4), driven by `linkBuilderMachine`. */
+/** The warning on a paused campaign: the link builds, but does not pay. */
+export const PAUSED_LINK_NOTE = 'Links you build now will not pay while the campaign is paused: visitors go to a fallback page.';
+/** The warning on a capped campaign. */
+export const CAP_REACHED_LINK_NOTE = 'Links you build now will not pay until the cap resets tomorrow (midnight Eastern time): visitors go to a fallback page.';
+
+/**
+ * Why a link built now would not pay: the campaign is paused, or a daily cap is reached for today
+ * (docs/tracking.md: such clicks go to the fallback page). The link still builds.
+ */
+function NoPayWarning({ campaign }: { campaign: CampaignDetail }) {
+  const { paused, cap_left_today: left } = campaign.details;
+  if (paused === 'Y') {
+    return (
+      <SystemMessage variant="warning" isDismissable={false} title={`${PAUSED_LABEL}: ${PAUSED_SHORT}`}>
+        {PAUSED_LINK_NOTE}
+      </SystemMessage>
+    );
+  }
+  if (left === 0) {
+    return (
+      <SystemMessage variant="warning" isDismissable={false} title={`${CAP_REACHED_LABEL}: ${CAP_REACHED_SHORT}`}>
+        {CAP_REACHED_LINK_NOTE}
+      </SystemMessage>
+    );
+  }
+  return null;
+}
+
+/**
+ * The tracking link builder (spec 000 section 4), driven by `linkBuilderMachine`; above the link, a
+ * warning while the campaign is paused or capped for today.
+ */
 export function LinkBuilder({ campaign, searchSafeAllowed }: LinkBuilderProps) {
   const dispatch = useApiDispatch();
   const machine = useMemo(
@@ -156,6 +188,7 @@ export function LinkBuilder({ campaign, searchSafeAllowed }: LinkBuilderProps) {
           )}
         </>
       )}
+      <NoPayWarning campaign={campaign} />
       {context.error && (
         <ErrorBanner>
           {context.error}{' '}
