@@ -169,6 +169,7 @@ describe(`money from events (${testEngine})`, () => {
   });
 
   it('shows the same figures in the statement, the reports and the balance', async () => {
+    token = await tokenFor(t.app, DEMO_ACCOUNTS.demo); // a month on the clock: the earlier session has expired
     const statement = (await api('/api/accountBalance/2027')).json();
     const lines = statement.account_balances as Array<{ amount: number }>;
     const start = statement.starting_balance_by_year['2027'] as number;

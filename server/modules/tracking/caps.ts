@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { dayInZone } from '../../../src/shared/dates';
+import { dayInZoneByMinute } from '../../../src/shared/dates';
 import type { Checked } from './conversionRules';
 import { writeConversions } from './conversionWrite';
 
@@ -14,13 +14,18 @@ import { writeConversions } from './conversionWrite';
 
 type Write = Extract<Checked, { kind: 'write' }>;
 
+/** Its own transaction, or the caller's when it already runs in one. */
+function inTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<DB>) : db.transaction().execute(fn);
+}
+
 /** Writes one capped conversion; answers its id (undefined: a duplicate) and whether it was over a cap. */
 export async function writeCapped(db: Kysely<DB>, checked: Write, shard: number): Promise<{ id: number | undefined; over: boolean }> {
   const { row } = checked;
   const caps = checked.caps!;
   const keys = [...(caps.campaign !== null ? [0] : []), ...(caps.affiliate !== null ? [row.affiliate_id] : [])];
   const capOf = (affiliateId: number) => (affiliateId === 0 ? caps.campaign! : caps.affiliate!);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .insertInto('cap_counts')
       .values(keys.map((affiliate_id) => ({ day: row.day, campaign_id: row.campaign_id, affiliate_id, conversions: 0 })))
@@ -83,6 +88,9 @@ export function capLeft(campaignCap: number | null, affiliateCap: number | null,
  */
 export class CapGate {
   private reached = new Set<string>();
+  /** The network day the set is of: on a new day yesterday's caps no longer hold. */
+  private day = '';
+  private readonly dayOf = dayInZoneByMinute();
   private loadedAt = -Infinity;
   private loading: Promise<void> | null = null;
 
@@ -95,7 +103,9 @@ export class CapGate {
 
   /** Whether a click on this campaign by this affiliate goes to the fallback page (its cap is reached). */
   isReached(campaignId: number, affiliateId: number): boolean {
-    if (Date.now() - this.loadedAt > this.ttlMs) void this.reload().catch(() => undefined);
+    const today = this.dayOf(this.now(), this.timeZone);
+    if (today !== this.day || Date.now() - this.loadedAt > this.ttlMs) void this.reload().catch(() => undefined);
+    if (today !== this.day) return false;
     return this.reached.has(`${campaignId}|0`) || this.reached.has(`${campaignId}|${affiliateId}`);
   }
 
@@ -108,7 +118,7 @@ export class CapGate {
   }
 
   private async load(): Promise<void> {
-    const day = dayInZone(this.now(), this.timeZone);
+    const day = this.dayOf(this.now(), this.timeZone);
     const { rows } = await sql<{ campaign_id: number; affiliate_id: number }>`
       select cc.campaign_id, cc.affiliate_id from cap_counts cc
       join campaigns c on c.id = cc.campaign_id
@@ -117,6 +127,7 @@ export class CapGate {
         and ((cc.affiliate_id = 0 and c.daily_cap is not null and cc.conversions >= c.daily_cap)
           or (cc.affiliate_id <> 0 and ca.daily_cap is not null and cc.conversions >= ca.daily_cap))`.execute(this.db);
     this.reached = new Set(rows.map((r) => `${r.campaign_id}|${r.affiliate_id}`));
+    this.day = day;
     this.loadedAt = Date.now();
   }
 }

@@ -138,7 +138,8 @@ export function checkConversion(click: ClickForConversion | undefined, input: Co
   return {
     kind: 'write',
     html,
-    caps: click.campaign_cap === null && click.affiliate_cap === null ? null : { campaign: click.campaign_cap, affiliate: click.affiliate_cap },
+    // The demo's generated history is written as recorded, without caps.
+    caps: input.via === 'demo' || (click.campaign_cap === null && click.affiliate_cap === null) ? null : { campaign: click.campaign_cap, affiliate: click.affiliate_cap },
     row: {
       click_id: click.id, affiliate_id: click.affiliate_id, campaign_id: click.campaign_id, rate_id: rate.id,
       creative_id: click.creative_id, landing_page_id: click.landing_page_id, sub1: click.sub1, sub2: click.sub2, sub3: click.sub3,
