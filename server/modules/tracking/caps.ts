@@ -19,40 +19,67 @@ function inTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<
   return db.isTransaction ? fn(db as Transaction<DB>) : db.transaction().execute(fn);
 }
 
-/** Writes one capped conversion; answers its id (undefined: a duplicate) and whether it was over a cap. */
-export async function writeCapped(db: Kysely<DB>, checked: Write, shard: number): Promise<{ id: number | undefined; over: boolean }> {
-  const { row } = checked;
-  const caps = checked.caps!;
-  const keys = [...(caps.campaign !== null ? [0] : []), ...(caps.affiliate !== null ? [row.affiliate_id] : [])];
-  const capOf = (affiliateId: number) => (affiliateId === 0 ? caps.campaign! : caps.affiliate!);
+/**
+ * Writes a batch of conversions on capped campaigns in one transaction: the count rows of their
+ * (day, campaign, affiliate) caps locked in key order, each conversion in turn counted under its caps
+ * or recorded over one, one statement for the rows, the counts raised by what was written. A
+ * transaction id already recorded is a duplicate and takes no place under the cap. Answers, by index,
+ * each conversion's id (undefined: a duplicate) and whether it was over a cap.
+ */
+export async function writeCapped(db: Kysely<DB>, batch: Write[], shard: number): Promise<Array<{ id: number | undefined; over: boolean }>> {
+  const keyOf = (day: string, campaign: number, affiliate: number) => `${day}|${campaign}|${affiliate}`;
+  const keys = new Map<string, { day: string; campaign_id: number; affiliate_id: number; cap: number; used: number; added: number }>();
+  const capsOf = (w: Write) => {
+    const { row } = w;
+    const caps = w.caps!;
+    return [
+      ...(caps.campaign !== null ? [{ affiliate_id: 0, cap: caps.campaign }] : []),
+      ...(caps.affiliate !== null ? [{ affiliate_id: row.affiliate_id, cap: caps.affiliate }] : []),
+    ].map((c) => ({ key: keyOf(row.day, row.campaign_id, c.affiliate_id), day: row.day, campaign_id: row.campaign_id, ...c }));
+  };
+  for (const w of batch) {
+    for (const c of capsOf(w)) if (!keys.has(c.key)) keys.set(c.key, { day: c.day, campaign_id: c.campaign_id, affiliate_id: c.affiliate_id, cap: c.cap, used: 0, added: 0 });
+  }
+  const ordered = [...keys.values()].sort((a, b) => a.day.localeCompare(b.day) || a.campaign_id - b.campaign_id || a.affiliate_id - b.affiliate_id);
   return inTransaction(db, async (trx) => {
     await trx
       .insertInto('cap_counts')
-      .values(keys.map((affiliate_id) => ({ day: row.day, campaign_id: row.campaign_id, affiliate_id, conversions: 0 })))
+      .values(ordered.map(({ day, campaign_id, affiliate_id }) => ({ day, campaign_id, affiliate_id, conversions: 0 })))
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const counts = await trx
-      .selectFrom('cap_counts')
-      .select(['affiliate_id', 'conversions'])
-      .where('day', '=', row.day)
-      .where('campaign_id', '=', row.campaign_id)
-      .where('affiliate_id', 'in', keys)
-      .orderBy('affiliate_id')
-      .forUpdate()
+    // Locked in key order (no deadlock between two batches), then read.
+    const { rows: counts } = await sql<{ day: string; campaign_id: number; affiliate_id: number; conversions: number }>`
+      select to_char(day, 'YYYY-MM-DD') as day, campaign_id, affiliate_id, conversions from cap_counts
+      where (day, campaign_id, affiliate_id) in (${sql.join(ordered.map((k) => sql`(${k.day}::date, ${k.campaign_id}::int, ${k.affiliate_id}::int)`))})
+      order by day, campaign_id, affiliate_id
+      for update`.execute(trx);
+    for (const c of counts) keys.get(keyOf(c.day, c.campaign_id, c.affiliate_id))!.used = Number(c.conversions);
+    const known = await trx
+      .selectFrom('conversions')
+      .select(['campaign_id', 'advertiser_ref'])
+      .where((eb) => eb.or(batch.map((w) => eb.and([eb('campaign_id', '=', w.row.campaign_id), eb('advertiser_ref', '=', w.row.advertiser_ref)]))))
       .execute();
-    const over = counts.some((c) => Number(c.conversions) >= capOf(c.affiliate_id));
-    const written = over ? { ...row, status: 'over_cap', payout: 0, revenue: 0, url: null } : row;
-    const id = (await writeConversions(trx, [written], shard)).get(0);
-    if (id !== undefined && !over) {
+    const recorded = new Set(known.map((k) => `${k.campaign_id}|${k.advertiser_ref}`));
+    const over = batch.map((w) => {
+      if (recorded.has(`${w.row.campaign_id}|${w.row.advertiser_ref}`)) return false;
+      const caps = capsOf(w).map((c) => keys.get(c.key)!);
+      if (caps.some((k) => k.used + k.added >= k.cap)) return true;
+      for (const k of caps) k.added++;
+      return false;
+    });
+    const rows = batch.map((w, i) => (over[i] ? { ...w.row, status: 'over_cap', payout: 0, revenue: 0, url: null } : w.row));
+    const ids = await writeConversions(trx, rows, shard);
+    for (const k of ordered) {
+      if (k.added === 0) continue;
       await trx
         .updateTable('cap_counts')
-        .set({ conversions: sql`conversions + 1` })
-        .where('day', '=', row.day)
-        .where('campaign_id', '=', row.campaign_id)
-        .where('affiliate_id', 'in', keys)
+        .set({ conversions: sql`conversions + ${k.added}` })
+        .where('day', '=', k.day)
+        .where('campaign_id', '=', k.campaign_id)
+        .where('affiliate_id', '=', k.affiliate_id)
         .execute();
     }
-    return { id, over };
+    return batch.map((_, i) => ({ id: ids.get(i), over: over[i] }));
   });
 }
 

@@ -28,15 +28,17 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput, s
   const clicks = await loadClicks(db, [input.clickId]);
   const checked = checkConversion(clicks.get(input.clickId), input);
   if (checked.kind === 'reverse') return reverse(db, checked.campaignId, checked.txid, input, shard);
-  if (checked.caps) {
-    const { id, over } = await writeCapped(db, checked, shard);
-    if (id === undefined) return DUPLICATE;
-    const result = recorded(over ? { ...checked, html: null, row: { ...checked.row, status: 'over_cap', url: null } } : checked, id);
-    return { ...result, capped: true };
-  }
+  if (checked.caps) return cappedResult(checked, (await writeCapped(db, [checked], shard))[0]);
   const ids = await writeConversions(db, [checked.row], shard);
   const id = ids.get(0);
   return id === undefined ? DUPLICATE : recorded(checked, id);
+}
+
+/** The answer to a conversion written on a capped campaign. */
+function cappedResult(checked: Extract<Checked, { kind: 'write' }>, written: { id: number | undefined; over: boolean }): ConversionResult {
+  if (written.id === undefined) return DUPLICATE;
+  const result = recorded(written.over ? { ...checked, html: null, row: { ...checked.row, status: 'over_cap', url: null } } : checked, written.id);
+  return { ...result, capped: true };
 }
 
 /** The conversion queue is full (the database is not keeping up): answered 503. */
@@ -78,7 +80,8 @@ export const CLICK_NOT_RECORDED_YET =
  * all its clicks in one query, checks each conversion alone (one bad one fails alone with its 4xx),
  * and writes the rest in one statement. Each answer is given only after its batch commits. If the
  * statement fails, the batch's conversions are written again one by one, so one bad row fails
- * alone. Reversals and conversions on capped campaigns keep their own transaction (caps.ts).
+ * alone. Conversions on capped campaigns are written in one transaction per batch under their caps'
+ * row locks (caps.ts); reversals are rare and keep their own transaction.
  */
 export class ConversionBatcher extends GroupCommit<PendingConversion> {
   /** Conversions waiting for their click to reach Postgres (missGraceMs). */
@@ -122,6 +125,7 @@ export class ConversionBatcher extends GroupCommit<PendingConversion> {
   private async run(batch: PendingConversion[], shard: number) {
     const clicks = await loadClicks(this.db, [...new Set(batch.map((p) => p.input.clickId!))]);
     const writes: Array<{ p: PendingConversion; checked: Extract<Checked, { kind: 'write' }> }> = [];
+    const capped: typeof writes = [];
     const later: PendingConversion[] = [];
     const copies: PendingConversion[] = [];
     const unseen: PendingConversion[] = [];
@@ -144,8 +148,7 @@ export class ConversionBatcher extends GroupCommit<PendingConversion> {
         p.reject(err);
         continue;
       }
-      // Reversals, and conversions on capped campaigns (each counted under its cap's row lock).
-      if (checked.kind === 'reverse' || checked.caps) {
+      if (checked.kind === 'reverse') {
         later.push(p);
         continue;
       }
@@ -154,7 +157,21 @@ export class ConversionBatcher extends GroupCommit<PendingConversion> {
       if (seen.has(key)) copies.push(p);
       else {
         seen.add(key);
-        writes.push({ p, checked });
+        (checked.caps ? capped : writes).push({ p, checked });
+      }
+    }
+    // Conversions on capped campaigns: one transaction for the batch's, under their caps' row locks (caps.ts).
+    if (capped.length > 0) {
+      try {
+        const written = await writeCapped(this.db, capped.map((w) => w.checked), shard);
+        this.stats.batches++;
+        capped.forEach((w, i) => {
+          if (written[i].id !== undefined) this.stats.conversions++;
+          w.p.resolve(cappedResult(w.checked, written[i]));
+        });
+      } catch {
+        this.stats.failures++;
+        for (const w of capped) later.push(w.p);
       }
     }
     if (writes.length > 0) {
@@ -172,6 +189,9 @@ export class ConversionBatcher extends GroupCommit<PendingConversion> {
         for (const w of writes) later.push(w.p);
         later.push(...copies);
       }
+    } else {
+      // Copies of capped conversions: after the first is written, each alone (a duplicate then).
+      later.push(...copies);
     }
     if (unseen.length > 0) this.waitForClicks(unseen);
     if (unknown.length > 0) {
