@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
 import type { CardProps } from './cards';
+import { NOT_SET } from './cards/cardKit';
 import { paymentPlatformText } from './payment/paymentLabels';
 
 // The modal, its machine and the provider calls load when it is first opened (docs/web-performance.md).
@@ -33,7 +34,7 @@ export function PaymentCard({ affiliate, editable }: CardProps) {
           <dt>Platform</dt>
           <dd>{paymentPlatformText(payment)}</dd>
           <dt>Method</dt>
-          <dd>{payment.method || 'Not set'}</dd>
+          <dd>{payment.method || NOT_SET}</dd>
         </ReadOnly>
         {open && (
           <Suspense fallback={null}>

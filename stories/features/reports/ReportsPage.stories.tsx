@@ -8,6 +8,7 @@ import { paths } from '../../../src/shared/paths';
 import { conversionRows, earningsRows, reportHandlers } from '../../mocks/reports';
 import { at, calls, firstCells, reportsPageMeta, spy, table, withStoryMocks, chart, type Story } from './reportsPageStory';
 import { CsvButton } from '../../../src/features/reports/ReportCsvButton';
+import { REPORTS } from '../../../src/features/reports/reportDefinitions';
 import { PagedTable, PlainTable, SortableTable } from '../../../src/features/reports/reportTables';
 
 /** The reports of every type, loading, empty, failing and on a phone; the set-up is in reportsPageStory.tsx. */
@@ -176,6 +177,9 @@ export const Conversions: Story = {
     await expect(within(t).getAllByRole('row')).toHaveLength(51);
     // The advertiser's reason beside the status of a reversed conversion; an empty cell for the rest.
     const header = within(t).getAllByRole('columnheader').map((h) => h.textContent);
+    // Every column of the report's definition, in its order.
+    const defined = REPORTS.conversions.columns({} as never).map((col) => col.header);
+    await expect(header.filter((h) => defined.includes(h ?? ''))).toEqual(defined);
     await expect(header.indexOf('Reason')).toBe(header.indexOf('Status') + 1);
     const [reversed, approved] = within(t).getAllByRole('row').slice(1, 3);
     await expect(reversed).toHaveTextContent(/Reversed\s*Duplicate lead/);

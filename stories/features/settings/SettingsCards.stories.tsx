@@ -13,6 +13,7 @@ import { affiliateFixture } from '../../mocks/shell';
 import { saveWith, shown } from './settingsPageStory';
 import { PersonalCard } from '../../../src/features/settings/cards/PersonalCard';
 import { Facts } from '../../../src/features/settings/SettingsCard';
+import { NOT_SET } from '../../../src/features/settings/cards/cardKit';
 
 /**
  * One settings card at a time, editable (the page's stories show the verification and the cards
@@ -157,6 +158,20 @@ export const AddressForeignRegion: Story = {
     await expect(c.queryByText('State / province')).toBeNull();
     await expect(c.getByText('State / region')).toBeVisible();
     await expect(c.getByText('Greater London')).toBeVisible();
+  },
+};
+
+/** Address read-only, nothing filled in yet: every empty fact reads 'Not set' (cardKit's NOT_SET), never a blank. */
+export const AddressNotSet: Story = {
+  render: () => (
+    <AddressCard
+      affiliate={{ ...affiliateFixture, affiliate_address: { address1: '', address2: '', city: '', state: '', country_code: 'US', zipcode: '' } }}
+      editable={false}
+      onLocked={onLocked}
+    />
+  ),
+  play: async ({ canvas: c }) => {
+    await expect(c.getAllByText(NOT_SET)).toHaveLength(4);
   },
 };
 
