@@ -106,7 +106,7 @@ test('settings: verify by e-mail, phone, address, two-factor, password, payment 
   await expect(page).toHaveURL(`${product.url}${paths.dashboard}`);
 
   // Payment platform: from Tipalti (the demo affiliate's, by ACH) to Payoneer in the built-in sandbox
-  // provider, pending until its page is completed (or, in the Tuesday-Wednesday blackout, the buttons
+  // provider, changed once its page is submitted (or, in the Tuesday-Wednesday blackout, the buttons
   // say why nothing can change).
   await page.goto(`${product.url}${paths.settings}`);
   await verify(page, product);
@@ -123,12 +123,12 @@ test('settings: verify by e-mail, phone, address, two-factor, password, payment 
     await providerCard('Payoneer').getByRole('button', { name: 'Use Payoneer' }).click();
     const provider = page.frameLocator('iframe[title="Payoneer payment details"]');
     await expect(provider.getByRole('heading', { name: 'How would you like to be paid?' })).toBeVisible();
-    // Started, not completed: Payoneer is pending, the affiliate still paid by Tipalti.
+    // Opened and closed without submitting: nothing changes, not even a 'Pending' mark.
     await modal.getByRole('button', { name: 'Close' }).first().click();
     await expect(modal).toBeHidden();
     await expect(platformAndMethod()).toHaveText(['Tipalti', 'ACH']);
     await payment.getByRole('button', { name: 'Payment Settings' }).click();
-    await providerCard('Payoneer').getByRole('button', { name: 'Pending' }).click();
+    await providerCard('Payoneer').getByRole('button', { name: 'Use Payoneer' }).click();
     await provider.getByLabel('Payee name').fill('Alex Morgan');
     await provider.getByLabel('Country').selectOption('US');
     await provider.getByLabel('Bank Transfer').check();
