@@ -12,17 +12,22 @@ const vitest = (project, extra = []) => [node, [bin('vitest', 'vitest.mjs'), 'ru
 const buildsFirst = process.argv.length <= 2 || process.argv.includes('budget');
 
 const stages = [
-  // tsc and eslint are single-threaded: on two cores they run side by side (output printed in turn).
-  // Both keep an incremental cache in node_modules/.cache: a second run checks only what changed (tsc
-  // builds the projects of tsconfig.json's references, each with its own build info: docs/testing.md).
+  // tsc is single-threaded and takes as long as the other static checks and the build together: on two
+  // cores it runs beside them (lane "checks": lint, the OpenAPI lint, then the build), output printed in
+  // turn. tsc and eslint keep an incremental cache in node_modules/.cache: a second run checks only what
+  // changed (tsc builds the projects of tsconfig.json's references, each with its own build info:
+  // docs/testing.md).
   { name: 'typecheck', group: 'static', cmd: [node, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.json']] },
   {
     name: 'lint',
     group: 'static',
+    lane: 'checks',
     cmd: [node, [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
   },
   // The OpenAPI document built from the contract, linted by Redocly (0 errors; redocly.yaml).
-  { name: 'openapi lint', key: 'openapi', cmd: [node, ['--import', 'tsx', 'scripts/openapi-lint.ts']] },
+  { name: 'openapi lint', key: 'openapi', group: 'static', lane: 'checks', cmd: [node, ['--import', 'tsx', 'scripts/openapi-lint.ts']] },
+  // Builds the portal (and checks each route's JavaScript against its row in src/app/routeManifest.ts); e2e uses that build.
+  { name: 'bundle budget', key: 'budget', group: 'static', lane: 'checks', cmd: [node, ['--import', 'tsx', 'scripts/bundle-budget.ts', '--build']] },
   // The Postgres server suite leaves part of its work to the Postgres server and waits on it, so unit
   // tests fill the gaps: side by side 70-72 s, one after the other 85-96 s (docs/testing.md).
   { name: 'unit', group: 'unit+postgres', cmd: vitest('unit') },
@@ -36,8 +41,6 @@ const stages = [
   { name: 'server (PGlite)', key: 'server', cmd: vitest('server'), env: { TEST_DATABASE_URL: '' } },
   // Every story in light and dark: play, axe and screenshot in one render per theme (docs/testing.md).
   { name: 'stories (both themes)', key: 'stories', cmd: vitest('storybook') },
-  // Builds the portal (and checks each route's JavaScript against its row in src/app/routeManifest.ts); e2e uses that build.
-  { name: 'bundle budget', key: 'budget', cmd: [node, ['--import', 'tsx', 'scripts/bundle-budget.ts', '--build']] },
   { name: 'e2e (real product)', key: 'e2e', cmd: [node, ['scripts/e2e.mjs', ...(buildsFirst ? ['--no-build'] : [])]] },
 ];
 
@@ -83,7 +86,7 @@ function detail(name, rawOutput) {
 const results = [];
 const started = Date.now();
 for (let i = 0; i < selected.length; ) {
-  // Consecutive stages of one group run together.
+  // Consecutive stages of one group run together; stages of one lane within it, one after the other.
   const batch = [selected[i++]];
   while (batch[0].group && selected[i]?.group === batch[0].group) batch.push(selected[i++]);
   const runnable = [];
@@ -92,16 +95,24 @@ for (let i = 0; i < selected.length; ) {
     if (skip) results.push({ name: stage.name, status: 'skipped', detail: skip, secs: 0 });
     else runnable.push(stage);
   }
-  const together = runnable.length > 1;
-  if (together) console.log(`\n━━━ ${runnable.map((s) => s.name).join(' + ')} (side by side) ━━━`);
-  const finished = await Promise.all(
-    runnable.map(async (stage) => {
-      if (!together) console.log(`\n━━━ ${stage.name} ━━━`);
-      const t0 = Date.now();
-      const r = await run(stage, together);
-      return { stage, ...r, secs: (Date.now() - t0) / 1000 };
-    }),
-  );
+  const lanes = new Map();
+  for (const stage of runnable) lanes.set(stage.lane ?? stage.name, [...(lanes.get(stage.lane ?? stage.name) ?? []), stage]);
+  const together = lanes.size > 1;
+  if (together) console.log(`\n━━━ ${[...lanes.values()].map((l) => l.map((s) => s.name).join(' → ')).join(' + ')} (side by side) ━━━`);
+  const finished = (
+    await Promise.all(
+      [...lanes.values()].map(async (lane) => {
+        const done = [];
+        for (const stage of lane) {
+          if (!together) console.log(`\n━━━ ${stage.name} ━━━`);
+          const t0 = Date.now();
+          const r = await run(stage, together);
+          done.push({ stage, ...r, secs: (Date.now() - t0) / 1000 });
+        }
+        return done;
+      }),
+    )
+  ).flat();
   for (const { stage, code, output, secs } of finished) {
     if (together) console.log(`\n━━━ ${stage.name} ━━━\n${output}`);
     results.push({ name: stage.name, status: code === 0 ? 'passed' : 'FAILED', detail: detail(stage.name, output), secs, tests: testCount(output), failures: code === 0 ? [] : failures(output) });
