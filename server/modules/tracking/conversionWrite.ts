@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import { dayInZone } from '../../../src/shared/dates';
 import { quarterOf } from './clickEncoding';
 import type { ClickForConversion, ConversionInput, ConversionResult, ConversionRow } from './conversionRules';
-import { queryNamed } from './prepared';
+import { queryNamed, type NamedRun } from './prepared';
 import { writeLateReversalLine } from '../ledger/ledger';
 import { queueReversalPostback } from './reversalPostback';
 
@@ -99,14 +99,15 @@ const WRITE_CONVERSIONS_SQL = `
  * inserted, and their leads, sales and earnings added to the rollups' rows of `shard` (in key order;
  * rollupShards.ts: no other batch in flight writes that shard). Rows travel as one JSON parameter; the
  * (campaign, transaction id) pairs of one call must be distinct. Returns the new conversion id of
- * each inserted row by its index.
+ * each inserted row by its index. `db` may be a transaction's statement runner (caps.ts).
  */
-export async function writeConversions(db: Kysely<DB>, rows: ConversionRow[], shard: number): Promise<Map<number, number>> {
-  const done = await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_3', WRITE_CONVERSIONS_SQL, [
-    // Each row's JSON with its index i appended (no object spread per row).
-    `[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`,
-    shard,
-  ]);
+export async function writeConversions(db: Kysely<DB> | NamedRun, rows: ConversionRow[], shard: number): Promise<Map<number, number>> {
+  // Each row's JSON with its index i appended (no object spread per row).
+  const values = [`[${rows.map((r, i) => `${JSON.stringify(r).slice(0, -1)},"i":${i}}`).join(',')}]`, shard];
+  const done =
+    typeof db === 'function'
+      ? await db<{ i: number; id: number }>('pp_conversion_batch_3', WRITE_CONVERSIONS_SQL, values)
+      : await queryNamed<{ i: number; id: number }>(db, 'pp_conversion_batch_3', WRITE_CONVERSIONS_SQL, values);
   return new Map(done.map((d) => [Number(d.i), Number(d.id)]));
 }
 

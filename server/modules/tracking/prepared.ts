@@ -13,3 +13,6 @@ export async function queryNamed<R>(db: Kysely<DB>, name: string, text: string, 
   if (pool) return (await pool.query<R & object>({ name, text, values })).rows;
   return (await db.executeQuery<R>(CompiledQuery.raw(text, values))).rows;
 }
+
+/** Runs one named statement on a connection of the caller's (a transaction's: caps.ts). */
+export type NamedRun = <R>(name: string, text: string, values: unknown[]) => Promise<R[]>;
