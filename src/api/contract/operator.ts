@@ -86,7 +86,10 @@ export const AcceptInviteResponse = successEnvelope({ email: z.string() });
 const DateText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)')
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'is not a real date');
+  .refine((v) => {
+    const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v.slice(0, 10) && !Number.isNaN(new Date(v).getTime());
+  }, 'is not a real date');
 export const AuditQuery = z.object({
   operator_id: IdParam.optional(),
   action: SafeText().max(100, 'is too long').optional(),
