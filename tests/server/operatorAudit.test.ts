@@ -62,6 +62,7 @@ describe(`invitations (${testEngine})`, () => {
     const entry = await lastEntry('operator.invite');
     expect(entry).toMatchObject({ operator: { operator_id: adminId }, target: { type: 'operator', id: String(invited.operator.operator_id) }, before: null, ip: '192.0.2.200' });
     expect(entry.after).toMatchObject({ email: 'new.person@audit.example', role: 'finance', status: 'invited' });
+    expect(entry.at).toBe(clock.toISOString());
     expect((await lastEntry('operator.invite.accept')).after).toMatchObject({ status: 'active' });
     expect((await lastEntry('operator.authenticator.setup')).target.id).toBe(String(invited.operator.operator_id));
   });

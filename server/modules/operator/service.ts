@@ -91,6 +91,9 @@ export interface Actor {
   now: Date;
 }
 
+/** The audit entry's who, where and when. */
+const by = (a: Actor) => ({ operatorId: a.operatorId, ip: a.ip, at: a.now });
+
 export interface InviteMail {
   messenger: Messenger;
   productName: string;
@@ -130,7 +133,7 @@ export async function inviteOperator(db: Kysely<DB>, input: { email: string; rol
       .returning(columns)
       .executeTakeFirstOrThrow();
     const expires = await issueInvite(trx, created, actor, mail, false);
-    await recordAudit(trx, { ...actor, action: 'operator.invite', target: { type: 'operator', id: created.id }, before: null, after: auditView(created) });
+    await recordAudit(trx, { ...by(actor), action: 'operator.invite', target: { type: 'operator', id: created.id }, before: null, after: auditView(created) });
     return { operator: operatorView(created), invite_expires_at: expires.toISOString() };
   });
 }
@@ -141,7 +144,7 @@ export async function changeRole(db: Kysely<DB>, id: number, role: OperatorRole,
     if (before.role === role) return operatorView(before);
     if (role !== 'admin') await keepAnAdmin(trx, before, 'a new role');
     const after = await trx.updateTable('operators').set({ role }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
-    await recordAudit(trx, { ...actor, action: 'operator.role', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
+    await recordAudit(trx, { ...by(actor), action: 'operator.role', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
     return operatorView(after);
   });
 }
@@ -154,7 +157,7 @@ export async function disableOperator(db: Kysely<DB>, id: number, actor: Actor):
     const after = await trx.updateTable('operators').set({ disabled_at: actor.now }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
     await endSessions(trx, id, actor.now);
     await trx.updateTable('operator_invites').set({ used_at: actor.now }).where('operator_id', '=', id).where('used_at', 'is', null).execute();
-    await recordAudit(trx, { ...actor, action: 'operator.disable', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
+    await recordAudit(trx, { ...by(actor), action: 'operator.disable', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
     return operatorView(after);
   });
 }
@@ -175,7 +178,7 @@ export async function resetOperator(db: Kysely<DB>, id: number, actor: Actor, ma
       .executeTakeFirstOrThrow();
     await endSessions(trx, id, actor.now);
     const expires = await issueInvite(trx, after, actor, mail, true);
-    await recordAudit(trx, { ...actor, action: 'operator.reset', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
+    await recordAudit(trx, { ...by(actor), action: 'operator.reset', target: { type: 'operator', id }, before: auditView(before), after: auditView(after) });
     return { operator: operatorView(after), invite_expires_at: expires.toISOString() };
   });
 }
@@ -228,7 +231,7 @@ export async function upsertOperator(
   if (password.length < 12) throw new Error('an operator password must be at least 12 characters');
   const password_hash = await hashPassword(password, options.cost);
   const now = new Date();
-  const actor = { operatorId: null, ip: '', at: now };
+  const cli = { operatorId: null, ip: '', at: now };
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('operators').select(columns).where('email', '=', normalized).forUpdate().executeTakeFirst();
     if (existing) {
@@ -240,11 +243,11 @@ export async function upsertOperator(
         .executeTakeFirstOrThrow();
       // A new password ends the sessions opened with the old one.
       await endSessions(trx, existing.id, now);
-      await recordAudit(trx, { ...actor, action: 'operator.cli.update', target: { type: 'operator', id: existing.id }, before: auditView(existing), after: auditView(after) });
+      await recordAudit(trx, { ...cli, action: 'operator.cli.update', target: { type: 'operator', id: existing.id }, before: auditView(existing), after: auditView(after) });
       return 'updated';
     }
     const created = await trx.insertInto('operators').values({ email: normalized, password_hash, role: 'admin' }).returning(columns).executeTakeFirstOrThrow();
-    await recordAudit(trx, { ...actor, action: 'operator.cli.create', target: { type: 'operator', id: created.id }, before: null, after: auditView(created) });
+    await recordAudit(trx, { ...cli, action: 'operator.cli.create', target: { type: 'operator', id: created.id }, before: null, after: auditView(created) });
     return 'created';
   });
 }
