@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, pgliteDir, totpKey } from './config';
 import { prepareDatabase } from './db/bootstrap';
 import { openDatabase } from './db/database';
-import { upsertOperator } from './modules/access/operator';
+import { upsertOperator } from './modules/operator/service';
 
 /**
- * `npm run operator -- create EMAIL`: makes a network operator account (or sets a new password for
- * an existing one, ending its sessions) and prints a generated password, shown once. With
- * `--password-stdin` the password is read from standard input instead (at least 12 characters).
- * Operators use the operator API (docs/campaigns.md "Access requests").
+ * `npm run operator -- create EMAIL`: makes an admin operator account (or, for an existing one, sets a
+ * new password, the admin role and a fresh authenticator set-up, ending its sessions) and prints a
+ * generated password, shown once. With `--password-stdin` the password is read from standard input
+ * instead (at least 12 characters). The first sign-in sets up the authenticator app; further
+ * operators are invited by an admin (docs/operators.md).
  *
  * The embedded database (PGlite) is one process's at a time: stop `npm start` first, or set
  * OPERATOR_EMAIL and OPERATOR_PASSWORD, which make the account when the server starts. On Postgres
@@ -49,7 +50,7 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: pgliteDir(config) });
   try {
     await prepareDatabase(database, { totpKey: totpKey(config, () => {}), demo: false, log: () => {} });
-    const done = await upsertOperator(database.db, email, password);
+    const done = await upsertOperator(database.db, email, password, { resetAuthenticator: true });
     console.log(`[operator] ${done === 'created' ? 'created' : 'new password for'} ${email.trim().toLowerCase()}`);
     if (!fromStdin) console.log(`[operator] password (shown once): ${password}`);
   } finally {

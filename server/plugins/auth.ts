@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Access } from '../../src/api/contract/endpoint';
+import { rolesFor, type OperatorRole } from '../../src/api/contract/operator';
 import { TOKEN_HEADER } from '../../src/api/contract/session';
 import type { AppContext } from '../context';
 import type { DB, SessionStage } from '../db/schema';
 import { hashToken } from '../lib/crypto';
-import { unauthorized } from '../lib/errors';
+import { ApiError, unauthorized } from '../lib/errors';
 
 export interface AuthContext {
   sessionId: number;
@@ -17,6 +18,7 @@ export interface AuthContext {
 export interface OperatorContext {
   operatorId: number;
   sessionId: number;
+  role: OperatorRole;
 }
 
 declare module 'fastify' {
@@ -92,8 +94,10 @@ async function authenticate(
 }
 
 /**
- * Resolves x-operator-token to a live session of an operator account that is not disabled, or throws
- * 401. Operator sessions expire (OPERATOR_SESSION_HOURS) and end at sign-out.
+ * Resolves x-operator-token to a live, fully signed-in session (password and authenticator code) of an
+ * operator account that is not disabled, or throws 401. Operator sessions expire
+ * (OPERATOR_SESSION_HOURS) and end at sign-out, when the account is disabled or reset. A half sign-in
+ * (stage otp or otp_setup) opens nothing: its challenge only reaches /operator/session/code.
  */
 async function authenticateOperator(db: Kysely<DB>, request: FastifyRequest, now: Date): Promise<OperatorContext> {
   const value = request.headers[OPERATOR_TOKEN_HEADER];
@@ -102,13 +106,19 @@ async function authenticateOperator(db: Kysely<DB>, request: FastifyRequest, now
   const session = await db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
-    .select(['s.id', 's.operator_id', 's.expires_at', 's.revoked_at', 'o.disabled_at'])
+    .select(['s.id', 's.operator_id', 's.expires_at', 's.revoked_at', 's.stage', 'o.disabled_at', 'o.role'])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!session || session.revoked_at !== null || session.disabled_at !== null || new Date(session.expires_at).getTime() <= now.getTime()) {
+  if (
+    !session ||
+    session.stage !== 'active' ||
+    session.revoked_at !== null ||
+    session.disabled_at !== null ||
+    new Date(session.expires_at).getTime() <= now.getTime()
+  ) {
     throw unauthorized('Your operator session has expired. Please sign in again.');
   }
-  const operator = { operatorId: session.operator_id, sessionId: session.id };
+  const operator = { operatorId: session.operator_id, sessionId: session.id, role: session.role };
   request.operator = operator;
   return operator;
 }
@@ -156,9 +166,16 @@ export function registerSessionHook(app: FastifyInstance, ctx: Pick<AppContext, 
     if (endpoint.access === 'public') return;
     let hook: onRequestHookHandler;
     if (endpoint.access === 'operator') {
-      // An operator route admits no affiliate session: only the operator's own token.
+      // Every operator route says which roles may call it (src/api/contract/operator.ts operatorRoles).
+      const roles = rolesFor(endpoint);
+      if (!roles) throw new Error(`${options.method} ${options.url} is an operator route without roles: list it in operatorRoles (src/api/contract/operator.ts)`);
+      // An operator route admits no affiliate session: only the operator's own token, of a role it lists.
       hook = async (request) => {
-        request.operator = await authenticateOperator(ctx.db, request, ctx.now());
+        const operator = await authenticateOperator(ctx.db, request, ctx.now());
+        request.operator = operator;
+        if (!roles.includes(operator.role)) {
+          throw new ApiError(403, `Your operator role (${operator.role}) does not allow this. It needs ${roles.join(' or ')}: ask an admin.`);
+        }
       };
     } else {
       const stages = stagesOf(endpoint.access);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, E2E_OPERATOR, LEAD_PIXEL_ORIGIN } from './server';
+import { expect, test, LEAD_PIXEL_ORIGIN, operatorSignIn } from './server';
 import { paths } from '../../src/shared/paths';
 
 /**
@@ -123,7 +123,7 @@ test('a referred visitor registers with an ID image, confirms the e-mail, is app
   await expect(page.getByLabel('Your affiliate manager')).toBeVisible();
 
   // The network approves the application; the referrer is on it.
-  const { token } = await operatorCall<{ token: string }>(product.url, '/api/operator/session', 'POST', undefined, E2E_OPERATOR);
+  const token = await operatorSignIn(product.url);
   const { publishers } = await operatorCall<{ publishers: Array<{ affiliate_id: number; email: string; id_images: { front: string | null; back: string | null } }> }>(
     product.url, '/api/operator/publishers', 'GET', token,
   );

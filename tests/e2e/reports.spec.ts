@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { E2E_OPERATOR, expect, test } from './server';
+import { expect, operatorSignIn, test } from './server';
 import { paths } from '../../src/shared/paths';
 import { api, signIn } from './session';
 
@@ -53,9 +53,7 @@ test('a click and its conversion show in today’s reports at once, drill down, 
   const click = await fetch(built['tracking-link'], { redirect: 'manual', headers: { 'user-agent': WINDOWS } });
   expect(click.status).toBe(302);
   const clickId = new URL(click.headers.get('location')!).searchParams.get('click_id')!;
-  const op = (
-    await (await fetch(`${product.url}/api/operator/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_OPERATOR) })).json()
-  ).token as string;
+  const op = await operatorSignIn(product.url);
   const advertiser = await (await fetch(`${product.url}/api/operator/campaigns/${c.campaign_id}/postback`, { headers: { 'x-operator-token': op } })).json();
   const conversion = await fetch(advertiser.postback_url.replace('{click_id}', clickId).replace('{txid}', 'E2E-REPORT-1').replace('{amount}', '60'));
   expect(conversion.status, await conversion.clone().text()).toBe(200);

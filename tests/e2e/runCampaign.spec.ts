@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { E2E_OPERATOR, expect, test } from './server';
+import { expect, operatorSignIn, test } from './server';
 import { TRAFFIC_NAMES } from '../../src/features/campaigns/detail/traffic';
 import { APPLICATION_TRAFFIC_CODES, SOURCE_QUESTIONS, type ApplicationTrafficCode } from '../../src/shared/campaignApplication';
 import { paths } from '../../src/shared/paths';
@@ -184,10 +184,7 @@ test('a By Request campaign: application with an image, operator approval, banne
     await expect(page.getByText(/waiting for review/)).toBeVisible();
 
     // The operator sees it, with the image, and approves it.
-    const session = await (
-      await fetch(`${product.url}/api/operator/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_OPERATOR) })
-    ).json();
-    const op = session.token as string;
+    const op = await operatorSignIn(product.url);
     const list = await operatorApi<{ requests: { id: number; campaign: { campaign_id: number }; creative_file: string | null }[] }>(product.url, op, '/operator/accessRequests');
     const request = list.requests.find((r) => r.campaign.campaign_id === campaign.campaign_id)!;
     expect(request.creative_file).toBeTruthy();

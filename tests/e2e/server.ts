@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { totpCode } from '../../server/lib/totp';
 import { LOCALHOST_TLS } from '../fixtures/tls/localhost';
 
 /**
@@ -20,6 +21,29 @@ export interface ProductServer {
 
 /** The operator account the e2e server makes when it starts (OPERATOR_EMAIL / OPERATOR_PASSWORD). */
 export const E2E_OPERATOR = { email: 'operator@e2e.example', password: 'e2e-operator-password' };
+
+/** The e2e operator's authenticator secret per product server, set up at its first sign-in. */
+const operatorSecrets = new Map<string, string>();
+
+/**
+ * Signs the e2e operator in the whole way (docs/operators.md "Sign-in"): the password, then the
+ * authenticator's set-up at the first sign-in or its code. A code is taken once: a second sign-in
+ * within the same 30 seconds waits for the next code.
+ */
+export async function operatorSignIn(base: string): Promise<string> {
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const first = await post('/api/operator/session', E2E_OPERATOR);
+    if (first.step === 'setup') operatorSecrets.set(base, first.secret as string);
+    const secret = operatorSecrets.get(base);
+    if (!secret) throw new Error(`the e2e operator's authenticator was set up elsewhere: ${JSON.stringify(first)}`);
+    const second = await post('/api/operator/session/code', { challenge: first.challenge, code: totpCode(secret, new Date()) });
+    if (typeof second.token === 'string') return second.token;
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+  }
+  throw new Error('the e2e operator could not sign in');
+}
 
 /**
  * E2E_HTTPS=1: the product serves HTTPS with HTTP/2 (the repository's localhost certificate,

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApprovalQuestionsResponse, RequestApprovalResponse } from '../../src/api/contract/campaignAccess';
-import { AccessDecisionResponse, AccessRequestsResponse, OperatorSignInResponse } from '../../src/api/contract/operator';
+import { AccessDecisionResponse, AccessRequestsResponse } from '../../src/api/contract/operator';
 import { AD_IMAGE_MAX_BYTES, APPLICATION_MESSAGES as M } from '../../src/shared/campaignApplication';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
 import { upsertOperator } from '../../server/modules/access/operator';
+import { operatorSignIn } from './operatorSignIn';
 import { setupTestApp, tokenFor, withToken, type TestContext, multipartBody } from './helpers';
 import { DEMO_AFFILIATE } from './trackingFixtures';
 
@@ -108,9 +109,8 @@ const operatorCall = (tk: string, method: 'GET' | 'POST', url: string, payload?:
   t.app.inject({ method, url, payload: payload as never, headers: { 'x-operator-token': tk } });
 
 async function operatorToken() {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/session', payload: OPERATOR });
-  expect(res.statusCode).toBe(200);
-  return OperatorSignInResponse.parse(res.json()).token;
+  // Password, then the authenticator (set up at the first sign-in): tests/server/operatorSignIn.ts.
+  return operatorSignIn(t.app, t.database.db, OPERATOR);
 }
 
 describe('the questions', () => {

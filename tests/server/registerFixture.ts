@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { OperatorSignInResponse } from '../../src/api/contract/operator';
 import { VerifyRegistrationResponse } from '../../src/api/contract/register';
 import { upsertOperator } from '../../server/modules/access/operator';
+import { operatorSignIn } from './operatorSignIn';
 import { setupTestApp, type TestContext, multipartBody, type UploadFile } from './helpers';
 
 /**
@@ -93,9 +93,8 @@ export const verify = async (i: string, e: string) => {
 
 export const operatorCall = (tk: string, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { 'x-operator-token': tk }, ...(method === 'POST' ? { payload: {} } : {}) });
 export async function operatorToken() {
-  const res = await t.app.inject({ method: 'POST', url: '/api/operator/session', payload: OPERATOR });
-  expect(res.statusCode).toBe(200);
-  return OperatorSignInResponse.parse(res.json()).token;
+  // Password, then the authenticator (set up at the first sign-in): tests/server/operatorSignIn.ts.
+  return operatorSignIn(t.app, t.database.db, OPERATOR);
 }
 
 /** Builds the app before the file's tests; closes it after. */

@@ -20,6 +20,7 @@ import * as referralsMigration from '../../server/db/migrations/0018_referrals';
 import * as rollupShardsMigration from '../../server/db/migrations/0019_rollup_shards';
 import * as clickJournalMigration from '../../server/db/migrations/0020_click_journal';
 import * as ledgerCapsMigration from '../../server/db/migrations/0021_ledger_caps';
+import * as operatorRolesMigration from '../../server/db/migrations/0022_operator_roles_audit';
 import { open, seal } from '../../server/lib/secretBox';
 import { totpCode } from '../../server/lib/totp';
 import { openTotpSecret, sealPlainTotpSecrets } from '../../server/modules/twoFactor/secrets';
@@ -113,6 +114,7 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
       const id = await insertAffiliate(database, { email: 'legacy@example.com', manager_id: null, otp_enabled: true, otp_secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' });
       // As a database from before the migration: undo the later ones and forget that they ran.
       const later = [
+        operatorRolesMigration,
         ledgerCapsMigration,
         clickJournalMigration,
         rollupShardsMigration,
@@ -130,7 +132,7 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
       for (const migration of later) await migration.down(database.db as never);
       await sql`delete from kysely_migration where name >= '0005'`.execute(database.db);
       await expect(migrateToLatest(database.db)).rejects.toThrow(/plain TOTP secrets/);
-      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets', '0012_settings_window', '0013_paychange', '0015_recovery', '0016_registration', '0017_maxmoney', '0018_referrals', '0019_rollup_shards', '0020_click_journal', '0021_ledger_caps']);
+      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets', '0012_settings_window', '0013_paychange', '0015_recovery', '0016_registration', '0017_maxmoney', '0018_referrals', '0019_rollup_shards', '0020_click_journal', '0021_ledger_caps', '0022_operator_roles_audit']);
       const row = await database.db.selectFrom('affiliates').select('otp_secret').where('id', '=', id).executeTakeFirstOrThrow();
       expect(openTotpSecret(key, id, row.otp_secret!)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
     } finally {

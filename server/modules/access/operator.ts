@@ -3,23 +3,20 @@ import type { Kysely } from 'kysely';
 import type { AccessRequest } from '../../../src/api/contract/operator';
 import { operatorEndpoints } from '../../../src/api/contract/operator';
 import type { DB } from '../../db/schema';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
 import { sendStoredImage } from '../../lib/imageBytes';
 import { route } from '../../lib/route';
+import { recordAudit } from '../operator/audit';
 import { notifyDecision, setCampaignAccess, uploadPath } from './service';
 import type { RoutePlugin } from '../../lib/routeModules';
 
 /**
- * The network operator's API (src/api/contract/operator.ts): operators sign in with their
- * own accounts (never affiliates; `npm run operator -- create EMAIL`), list access requests, approve
- * or reject them with a reason. A decision changes the request, the affiliate's status on the
- * campaign and adds the affiliate's notification in one transaction, then e-mails them.
+ * The operators' access-request routes (src/api/contract/operator.ts; signing in and the operator
+ * accounts are server/modules/operator): list access requests, approve or reject them with a reason.
+ * A decision changes the request, the affiliate's status on the campaign, adds the affiliate's
+ * notification, queues their e-mail and writes the audit entry in one transaction. Which roles may
+ * call each route is the contract's operatorRoles, checked before the handler (server/plugins/auth.ts).
  */
-
-const FAILED_SIGN_IN = 'The e-mail address or password is not correct.';
-/** Operator sign-ins per address and minute: a password guesser gets few tries. */
-const SIGN_INS_PER_MINUTE = 10;
 
 const asText = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -59,61 +56,25 @@ async function requestsWhere(db: Kysely<DB>, filter: { id?: number; status?: 'Pe
   }));
 }
 
-/** Makes an operator account, or sets the password of an existing one (the CLI and OPERATOR_EMAIL). */
-export async function upsertOperator(db: Kysely<DB>, email: string, password: string): Promise<'created' | 'updated'> {
-  const normalized = email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new Error(`"${email}" is not an e-mail address`);
-  if (password.length < 12) throw new Error('an operator password must be at least 12 characters');
-  const password_hash = await hashPassword(password);
-  const existing = await db.selectFrom('operators').select('id').where('email', '=', normalized).executeTakeFirst();
-  if (existing) {
-    await db.updateTable('operators').set({ password_hash, disabled_at: null }).where('id', '=', existing.id).execute();
-    // A new password ends the sessions opened with the old one.
-    await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', existing.id).where('revoked_at', 'is', null).execute();
-    return 'updated';
-  }
-  await db.insertInto('operators').values({ email: normalized, password_hash }).execute();
-  return 'created';
-}
+/** Operator accounts live in server/modules/operator; the command line and the server's start import it from here too. */
+export { upsertOperator } from '../operator/service';
 
 export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, productName, tracking: { baseUrl: trackingBaseUrl } }) => {
-  route(
-    app,
-    operatorEndpoints.operatorSignIn,
-    async (request) => {
-      const email = request.body.email.trim().toLowerCase();
-      const operator = await ctx.db.selectFrom('operators').select(['id', 'password_hash', 'disabled_at']).where('email', '=', email).executeTakeFirst();
-      // The same work for an unknown address: the answer's timing does not tell who is an operator.
-      const ok = await verifyPassword(request.body.password, operator?.password_hash ?? (await ctx.dummyHash()));
-      if (!operator || !ok || operator.disabled_at !== null) throw new ApiError(403, FAILED_SIGN_IN);
-      const token = newToken();
-      const now = ctx.now();
-      const expires = new Date(now.getTime() + ctx.access.operatorSessionHours * 3600_000);
-      await ctx.db.insertInto('operator_sessions').values({ operator_id: operator.id, token_hash: hashToken(token), created_at: now, expires_at: expires }).execute();
-      return { success: true as const, token, expires_at: expires.toISOString() };
-    },
-    { config: { rateLimit: { max: SIGN_INS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `operator-sign-in:${r.ip}` } } },
-  );
-
-  route(app, operatorEndpoints.operatorSignOut, async (request) => {
-    await ctx.db.updateTable('operator_sessions').set({ revoked_at: ctx.now() }).where('id', '=', request.operator.sessionId).execute();
-    return { success: true as const };
-  });
-
   route(app, operatorEndpoints.listAccessRequests, async (request) => ({
     success: true as const,
     requests: await requestsWhere(ctx.db, { status: request.query.status }),
   }));
 
   /** Decides a Pending request; a decided one is a 409 (decisions are final; a new request can follow). */
-  async function decide(id: number, operatorId: number, decision: { status: 'Approved' } | { status: 'Rejected'; reason: string }) {
+  async function decide(id: number, by: { operatorId: number; ip: string }, decision: { status: 'Approved' } | { status: 'Rejected'; reason: string }) {
+    const operatorId = by.operatorId;
     const now = ctx.now();
     const decided = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('access_requests as r')
         .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
         .innerJoin('affiliates as a', 'a.id', 'r.affiliate_id')
-        .select(['r.id', 'r.status', 'r.affiliate_id', 'c.id as campaign_id', 'c.name as campaign_name', 'a.email'])
+        .select(['r.id', 'r.status', 'r.reject_reason', 'r.affiliate_id', 'c.id as campaign_id', 'c.name as campaign_name', 'a.email'])
         .where('r.id', '=', id)
         .forUpdate('r')
         .executeTakeFirst();
@@ -142,26 +103,48 @@ export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, product
             ? `You are approved to run ${row.campaign_name} (#${row.campaign_id}). Sign in to build your tracking link.`
             : `Your request to run ${row.campaign_name} (#${row.campaign_id}) was not approved: ${decision.reason.trim()}`,
       });
+      await recordAudit(trx, {
+        operatorId,
+        ip: by.ip,
+        at: now,
+        action: decision.status === 'Approved' ? 'accessRequest.approve' : 'accessRequest.reject',
+        target: { type: 'accessRequest', id: row.id },
+        before: { status: row.status, reject_reason: row.reject_reason },
+        after: { status: decision.status, reject_reason: decision.status === 'Rejected' ? decision.reason.trim() : '' },
+      });
       return row.id;
     });
     const [request] = await requestsWhere(ctx.db, { id: decided });
     return { success: true as const, request };
   }
 
-  route(app, operatorEndpoints.approveAccessRequest, async (request) => decide(request.params.id, request.operator.operatorId, { status: 'Approved' }));
+  route(app, operatorEndpoints.approveAccessRequest, async (request) => decide(request.params.id, { operatorId: request.operator.operatorId, ip: request.ip }, { status: 'Approved' }));
 
   route(app, operatorEndpoints.rejectAccessRequest, async (request) =>
-    decide(request.params.id, request.operator.operatorId, { status: 'Rejected', reason: request.body.reason }),
+    decide(request.params.id, { operatorId: request.operator.operatorId, ip: request.ip }, { status: 'Rejected', reason: request.body.reason }),
   );
 
   route(app, operatorEndpoints.advertiserPostback, async (request) => {
-    const row = await ctx.db
-      .selectFrom('campaigns as c')
-      .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
-      .select(['c.id', 'a.id as advertiser_id', 'a.name', 'a.postback_secret'])
-      .where('c.id', '=', request.params.id)
-      .executeTakeFirst();
-    if (!row) throw notFound("This campaign doesn't exist.");
+    // The answer carries the advertiser's secret: who was handed it is audited, with the read, in one transaction.
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('campaigns as c')
+        .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
+        .select(['c.id', 'a.id as advertiser_id', 'a.name', 'a.postback_secret'])
+        .where('c.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!found) throw notFound("This campaign doesn't exist.");
+      await recordAudit(trx, {
+        operatorId: request.operator.operatorId,
+        ip: request.ip,
+        at: ctx.now(),
+        action: 'campaign.postback.view',
+        target: { type: 'campaign', id: found.id },
+        before: null,
+        after: { advertiser_id: found.advertiser_id, has_secret: found.postback_secret !== '' },
+      });
+      return found;
+    });
     const secret = row.postback_secret === '' ? '' : `&secret=${encodeURIComponent(row.postback_secret)}`;
     return {
       success: true as const,

@@ -1,25 +1,130 @@
 import { z } from 'zod';
-import { IdParams, SafeText } from './common';
-import { endpoint } from './endpoint';
+import { IdParam, IdParams, SafeText } from './common';
+import { endpoint, type AnyEndpoint } from './endpoint';
 import { SuccessOnly, successEnvelope } from './envelope';
+import { publisherReviewEndpoints } from './register';
 
 /**
- * The network operator's API. Operators are accounts of their own
- * (`operators`, created with `npm run operator -- create EMAIL`), never affiliates: they sign in with
- * `POST /operator/session` and send the answer's token in `x-operator-token`. An affiliate's token
- * opens none of these routes, and an operator token opens no affiliate route. No portal screen yet:
- * curl or any HTTP client (docs/campaigns.md "Access requests").
+ * The network operator's API. Operators are accounts of their own (`operators`; the first one with
+ * `npm run operator -- create EMAIL`, the others invited by an admin), never affiliates: they sign in
+ * with `POST /operator/session` (password) then `POST /operator/session/code` (authenticator code,
+ * with the set-up at the first sign-in) and send the answer's token in `x-operator-token`. An
+ * affiliate's token opens none of these routes, and an operator token opens no affiliate route.
+ * Each operator endpoint is callable by the roles `operatorRoles` lists for it (docs/operators.md).
  */
 
+/** admin: everything and the operators; manager: affiliates, approvals, content; finance: payouts, reports; viewer: reads. */
+export const OPERATOR_ROLES = ['admin', 'manager', 'finance', 'viewer'] as const;
+export const OperatorRole = z.enum(OPERATOR_ROLES, { error: 'The role is admin, manager, finance or viewer.' });
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+const Email = SafeText()
+  .max(254, 'is too long')
+  .refine((v) => v.trim() !== '', 'Enter your e-mail address.');
+
 export const OperatorSignInBody = z.object({
-  email: SafeText().max(254, 'is too long').refine((v) => v.trim() !== '', 'Enter your e-mail address.'),
+  email: Email,
   password: z.string().max(200, 'is too long').refine((v) => v !== '', 'Enter your password.'),
 });
+/**
+ * The password was right: the sign-in continues with an authenticator code (`step: 'code'`), or,
+ * at the first sign-in, with the authenticator's set-up (`step: 'setup'`: add `secret` or scan
+ * `otpauth_uri`, then send its first code). `challenge` carries the half sign-in to the code step.
+ */
 export const OperatorSignInResponse = successEnvelope({
+  step: z.enum(['code', 'setup']),
+  /** Send as `challenge` to /operator/session/code; valid 15 minutes. */
+  challenge: z.string(),
+  expires_at: z.string(),
+  /** The authenticator's secret (base32), set-up only. */
+  secret: z.string().optional(),
+  /** otpauth:// URI of the secret (for a QR code), set-up only. */
+  otpauth_uri: z.string().optional(),
+});
+export const OperatorCodeBody = z.object({
+  challenge: z.string().max(100, 'is too long').refine((v) => v !== '', 'Sign in with your password first.'),
+  code: z.string().max(20, 'is too long').refine((v) => /^\s*\d{6}\s*$/.test(v), 'Enter the 6-digit code of your authenticator app.'),
+});
+export const OperatorSessionResponse = successEnvelope({
   /** Send as `x-operator-token`; expires after OPERATOR_SESSION_HOURS (default 12). */
   token: z.string(),
   expires_at: z.string(),
+  operator: z.object({ operator_id: z.number().int(), email: z.string(), role: OperatorRole }),
 });
+
+export const OperatorStatus = z.enum(['active', 'invited', 'disabled']);
+export const Operator = z.object({
+  operator_id: z.number().int(),
+  email: z.string(),
+  role: OperatorRole,
+  /** invited: the invitation is not accepted yet (no password); disabled: cannot sign in. */
+  status: OperatorStatus,
+  /** Whether the authenticator is set up (false until the first sign-in after an invite or a reset). */
+  authenticator: z.boolean(),
+  created_at: z.string(),
+  disabled_at: z.string().nullable(),
+});
+export type Operator = z.infer<typeof Operator>;
+export const OperatorsResponse = successEnvelope({ operators: z.array(Operator) });
+export const OperatorResponse = successEnvelope({ operator: Operator });
+export const InviteBody = z.object({
+  email: Email.refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()), 'Enter a valid e-mail address.'),
+  role: OperatorRole,
+});
+/** The invitation was e-mailed; its link is valid until `invite_expires_at`. */
+export const InviteResponse = successEnvelope({ operator: Operator, invite_expires_at: z.string() });
+export const RoleBody = z.object({ role: OperatorRole });
+export const AcceptInviteBody = z.object({
+  token: z.string().max(100, 'is too long').refine((v) => v !== '', 'The invitation link is incomplete.'),
+  password: z
+    .string()
+    .min(12, 'The password must be at least 12 characters.')
+    .max(200, 'The password can be at most 200 characters.'),
+});
+export const AcceptInviteResponse = successEnvelope({ email: z.string() });
+
+const DateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'must be a date (YYYY-MM-DD) or a date and time (ISO 8601)')
+  .refine((v) => {
+    const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v.slice(0, 10) && !Number.isNaN(new Date(v).getTime());
+  }, 'is not a real date');
+export const AuditQuery = z.object({
+  operator_id: IdParam.optional(),
+  action: SafeText().max(100, 'is too long').optional(),
+  target_type: SafeText().max(100, 'is too long').optional(),
+  target_id: SafeText().max(100, 'is too long').optional(),
+  /** From this instant (a date: its start, UTC). */
+  from: DateText.optional(),
+  /** Before this instant (a date: the end of that day, UTC). */
+  to: DateText.optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number from 1')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be a whole number from 1'))
+    .default(1),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be a whole number from 1 to 200').max(200, 'must be a whole number from 1 to 200'))
+    .default(50),
+});
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator: z.object({ operator_id: z.number().int(), email: z.string() }).nullable(),
+  /** What was done, e.g. 'accessRequest.approve', 'operator.invite'. */
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditResponse = successEnvelope({ entries: z.array(AuditEntry), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
 export const AccessRequestStatus = z.enum(['Pending', 'Approved', 'Rejected']);
 
@@ -74,9 +179,29 @@ export const operatorEndpoints = {
     path: '/operator/session',
     access: 'public',
     tags,
-    summary: 'Operator sign-in: e-mail and password of an operator account -> an operator token',
+    summary: 'Operator sign-in, first step: e-mail and password -> a challenge for the authenticator code (or its set-up)',
     body: OperatorSignInBody,
     response: OperatorSignInResponse,
+    errors: [403],
+  }),
+  operatorSignInCode: endpoint({
+    method: 'POST',
+    path: '/operator/session/code',
+    access: 'public',
+    tags,
+    summary: "Operator sign-in, second step: the authenticator's code (at set-up, its first code) -> an operator token",
+    body: OperatorCodeBody,
+    response: OperatorSessionResponse,
+    errors: [403],
+  }),
+  acceptInvite: endpoint({
+    method: 'POST',
+    path: '/operator/invites/accept',
+    access: 'public',
+    tags,
+    summary: "Accepts an operator's invitation: the link's token and a password; the authenticator is set up at the first sign-in",
+    body: AcceptInviteBody,
+    response: AcceptInviteResponse,
     errors: [403],
   }),
   operatorSignOut: endpoint({
@@ -86,6 +211,7 @@ export const operatorEndpoints = {
     tags,
     summary: "Ends the operator's session",
     response: SuccessOnly,
+    errors: [403],
   }),
   listAccessRequests: endpoint({
     method: 'GET',
@@ -95,6 +221,7 @@ export const operatorEndpoints = {
     summary: 'Access requests to By Request campaigns, Pending by default, oldest first',
     query: AccessRequestsQuery,
     response: AccessRequestsResponse,
+    errors: [403],
   }),
   approveAccessRequest: endpoint({
     method: 'POST',
@@ -104,7 +231,7 @@ export const operatorEndpoints = {
     summary: "Approve a pending request: the affiliate's status becomes Approved and they are notified",
     params: IdParams,
     response: AccessDecisionResponse,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   rejectAccessRequest: endpoint({
     method: 'POST',
@@ -115,7 +242,7 @@ export const operatorEndpoints = {
     params: IdParams,
     body: RejectBody,
     response: AccessDecisionResponse,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   advertiserPostback: endpoint({
     method: 'GET',
@@ -125,7 +252,7 @@ export const operatorEndpoints = {
     summary: "The conversion postback and pixel of a campaign's advertiser, to hand to the advertiser",
     params: IdParams,
     response: AdvertiserPostbackResponse,
-    errors: [404],
+    errors: [403, 404],
   }),
   accessRequestImage: endpoint({
     method: 'GET',
@@ -135,6 +262,110 @@ export const operatorEndpoints = {
     summary: "The request's ad-placement image",
     params: IdParams,
     response: { raw: 'image/*' },
-    errors: [404],
+    errors: [403, 404],
+  }),
+  listOperators: endpoint({
+    method: 'GET',
+    path: '/operator/operators',
+    access: 'operator',
+    tags,
+    summary: 'The operator accounts with their roles and status',
+    response: OperatorsResponse,
+    errors: [403],
+  }),
+  inviteOperator: endpoint({
+    method: 'POST',
+    path: '/operator/operators',
+    access: 'operator',
+    tags,
+    summary: 'Invites an operator: e-mail and role; the e-mailed one-time link (72 hours) sets the password',
+    body: InviteBody,
+    response: InviteResponse,
+    errors: [403, 409],
+  }),
+  changeOperatorRole: endpoint({
+    method: 'POST',
+    path: '/operator/operators/:id/role',
+    access: 'operator',
+    tags,
+    summary: "Changes an operator's role (the last active admin keeps theirs)",
+    params: IdParams,
+    body: RoleBody,
+    response: OperatorResponse,
+    errors: [403, 404, 409],
+  }),
+  disableOperator: endpoint({
+    method: 'POST',
+    path: '/operator/operators/:id/disable',
+    access: 'operator',
+    tags,
+    summary: "Disables an operator and ends their sessions (not the last active admin)",
+    params: IdParams,
+    response: OperatorResponse,
+    errors: [403, 404, 409],
+  }),
+  resetOperator: endpoint({
+    method: 'POST',
+    path: '/operator/operators/:id/reset',
+    access: 'operator',
+    tags,
+    summary: 'Resets an operator: ends their sessions, clears the authenticator and e-mails a new invitation link',
+    params: IdParams,
+    response: InviteResponse,
+    errors: [403, 404],
+  }),
+  operatorAudit: endpoint({
+    method: 'GET',
+    path: '/operator/audit',
+    access: 'operator',
+    tags,
+    summary: 'The audit log of operator writes, newest first, filtered by operator, action, target and dates',
+    query: AuditQuery,
+    response: AuditResponse,
+    errors: [403],
   }),
 };
+
+const ALL: readonly OperatorRole[] = OPERATOR_ROLES;
+const READERS: readonly OperatorRole[] = ['admin', 'manager', 'viewer'];
+const APPROVERS: readonly OperatorRole[] = ['admin', 'manager'];
+const ADMIN: readonly OperatorRole[] = ['admin'];
+
+type OperatorEndpointName = keyof typeof operatorEndpoints | keyof typeof publisherReviewEndpoints;
+type SignedInName = { [K in OperatorEndpointName]: (typeof operatorEndpoints & typeof publisherReviewEndpoints)[K]['access'] extends 'operator' ? K : never }[OperatorEndpointName];
+
+/**
+ * Who may call each operator endpoint (docs/operators.md has the matrix). The server refuses any
+ * other role with 403 before the handler runs, and refuses to start with an operator endpoint that
+ * is missing here.
+ */
+export const operatorRoles: Record<SignedInName, readonly OperatorRole[]> = {
+  operatorSignOut: ALL,
+  listAccessRequests: READERS,
+  accessRequestImage: READERS,
+  approveAccessRequest: APPROVERS,
+  rejectAccessRequest: APPROVERS,
+  // The postback URL carries the advertiser's secret: the people who set campaigns up, and finance (who reconcile conversions).
+  advertiserPostback: ['admin', 'manager', 'finance'],
+  listPublishers: READERS,
+  publisherIdImage: READERS,
+  approvePublisher: APPROVERS,
+  rejectPublisher: APPROVERS,
+  listOperators: ADMIN,
+  inviteOperator: ADMIN,
+  changeOperatorRole: ADMIN,
+  disableOperator: ADMIN,
+  resetOperator: ADMIN,
+  operatorAudit: ADMIN,
+};
+
+const byEndpoint = new Map<AnyEndpoint, readonly OperatorRole[]>(
+  Object.entries({ ...operatorEndpoints, ...publisherReviewEndpoints }).flatMap(([name, ep]) =>
+    name in operatorRoles ? [[ep as AnyEndpoint, operatorRoles[name as SignedInName]] as const] : [],
+  ),
+);
+
+/** The roles that may call an operator endpoint; undefined for an endpoint `operatorRoles` does not list. */
+export function rolesFor(ep: AnyEndpoint): readonly OperatorRole[] | undefined {
+  return byEndpoint.get(ep);
+}
