@@ -84,6 +84,17 @@ describe(`daily caps under concurrent batches (${testEngine})`, () => {
     expect(await countOf(DEMO_AFFILIATE)).toBe(4);
   });
 
+  it('says which conversions left a cap reached, so the click gate reloads only then', async () => {
+    await sql`delete from cap_counts`.execute(database.db);
+    const ids = Array.from({ length: 4 }, (_, i) => `reach-${sequence}-${i}`);
+    sequence++;
+    const caps = { campaign: 3, affiliate: null };
+    // One under the cap: nothing reached; two more: the third place is taken (reached); one over.
+    expect(await writeCapped(database.db, [write(ids[0], caps)], 0)).toEqual([{ id: expect.any(Number), over: false, reached: false }]);
+    const rest = await writeCapped(database.db, ids.slice(1).map((txid) => write(txid, caps)), 0);
+    expect(rest.map((r) => [r.over, r.reached])).toEqual([[false, true], [false, true], [true, true]]);
+  });
+
   it.runIf(testEngine === 'postgres')('writes a batch again when a copy of one of its ids was committed while it waited for the cap', async () => {
     await sql`delete from cap_counts`.execute(database.db);
     const [x, y] = [`late-${sequence}-x`, `late-${sequence}-y`];
@@ -111,7 +122,7 @@ describe(`daily caps under concurrent batches (${testEngine})`, () => {
       await holder.query('commit');
       const [first, second] = await racing;
       // x was a duplicate; y fits under the cap (1 of 2 used), although the first try counted x in it.
-      expect(first).toEqual({ id: undefined, over: false });
+      expect(first).toEqual({ id: undefined, over: false, reached: true });
       expect(second.over).toBe(false);
       expect(second.id).toBeTypeOf('number');
     } finally {

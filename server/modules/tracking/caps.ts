@@ -95,9 +95,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * held the lock is seen only by the insert (which skips it). When such a late copy took a place under
  * a cap that another conversion of the batch was refused, the batch is written again from the start,
  * and then the copy is known. Answers, by index, each conversion's id (undefined: a duplicate) and
- * whether it was over a cap.
+ * whether it was over a cap or left one of its caps reached.
  */
-export async function writeCapped(db: Kysely<DB>, batch: Write[], shard: number): Promise<Array<{ id: number | undefined; over: boolean }>> {
+/** One conversion of a capped batch: its id (undefined: a duplicate), whether it was over a cap, whether a cap of it is now reached. */
+export interface CappedWrite {
+  id: number | undefined;
+  over: boolean;
+  reached: boolean;
+}
+
+export async function writeCapped(db: Kysely<DB>, batch: Write[], shard: number): Promise<CappedWrite[]> {
   try {
     return await writeCappedOnce(db, batch, shard);
   } catch (err) {
@@ -106,7 +113,7 @@ export async function writeCapped(db: Kysely<DB>, batch: Write[], shard: number)
   }
 }
 
-async function writeCappedOnce(db: Kysely<DB>, batch: Write[], shard: number): Promise<Array<{ id: number | undefined; over: boolean }>> {
+async function writeCappedOnce(db: Kysely<DB>, batch: Write[], shard: number): Promise<CappedWrite[]> {
   const keyOf = (day: string, campaign: number, affiliate: number) => `${day}|${campaign}|${affiliate}`;
   const keys = new Map<string, { day: string; campaign_id: number; affiliate_id: number; cap: number; used: number; added: number }>();
   const capsOf = (w: Write) => {
@@ -159,7 +166,11 @@ async function writeCappedOnce(db: Kysely<DB>, batch: Write[], shard: number): P
          from (values ${raised.map((k) => `('${k.day}'::date, ${k.campaign_id}, ${k.affiliate_id}, ${k.added})`).join(', ')}) as v(day, campaign_id, affiliate_id, added)
          where cap_counts.day = v.day and cap_counts.campaign_id = v.campaign_id and cap_counts.affiliate_id = v.affiliate_id`
       : '';
-    return { result: batch.map((_, i) => ({ id: ids.get(i), over: over[i] })), last };
+    const reached = (w: Write) => capsOf(w).some((c) => {
+      const k = keys.get(c.key)!;
+      return k.used + k.added >= k.cap;
+    });
+    return { result: batch.map((w, i) => ({ id: ids.get(i), over: over[i], reached: over[i] || reached(w) })), last };
   });
 }
 

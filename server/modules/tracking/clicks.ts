@@ -43,7 +43,7 @@ export type ClickOutcome =
 export interface ClickEngine {
   handle(req: ClickRequest): Promise<ClickOutcome>;
   batcher: ClickBatcher;
-  /** The reached daily caps (caps.ts); the conversion intake reloads it after a capped conversion. */
+  /** The reached daily caps (caps.ts); the conversion intake reloads it when a conversion reaches a cap. */
   caps: CapGate;
 }
 

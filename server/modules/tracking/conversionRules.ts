@@ -28,8 +28,8 @@ export interface ConversionResult {
   html: string | null;
   /** True when an outbox row was queued (wake the worker after commit). */
   queued: boolean;
-  /** True when the conversion counted toward a daily cap (the click gate reloads: caps.ts). */
-  capped?: boolean;
+  /** True when a daily cap of the conversion is reached or it was over one (the click gate reloads: caps.ts). */
+  capReached?: boolean;
 }
 
 /** A click id as the intake accepts it (anything else is an unknown click). */

@@ -4,7 +4,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import {
   CLICK_ID_SHAPE, DUPLICATE, checkConversion, recorded, type Checked, type ConversionInput, type ConversionResult,
 } from './conversionRules';
-import { writeCapped } from './caps';
+import { writeCapped, type CappedWrite } from './caps';
 import { loadClicks, reverse, writeConversions } from './conversionWrite';
 import { GroupCommit } from './groupCommit';
 import { rollupShardsOf, type RollupShards } from './rollupShards';
@@ -35,10 +35,10 @@ export async function recordConversion(db: Kysely<DB>, input: ConversionInput, s
 }
 
 /** The answer to a conversion written on a capped campaign. */
-function cappedResult(checked: Extract<Checked, { kind: 'write' }>, written: { id: number | undefined; over: boolean }): ConversionResult {
+function cappedResult(checked: Extract<Checked, { kind: 'write' }>, written: CappedWrite): ConversionResult {
   if (written.id === undefined) return DUPLICATE;
   const result = recorded(written.over ? { ...checked, html: null, row: { ...checked.row, status: 'over_cap', url: null } } : checked, written.id);
-  return { ...result, capped: true };
+  return written.reached ? { ...result, capReached: true } : result;
 }
 
 /** The conversion queue is full (the database is not keeping up): answered 503. */

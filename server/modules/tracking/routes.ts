@@ -257,7 +257,7 @@ export const trackingRoutes: RoutePlugin = async (app, { ctx, clickEngine: engin
       });
       if (result.queued) options.onPostbackQueued?.();
       // The redirect sends the next click of a cap just reached to the fallback page.
-      if (result.capped) await engine.caps.reload().catch(() => undefined);
+      if (result.capReached) await engine.caps.reload().catch(() => undefined);
       return result;
     } catch (err) {
       request.log.warn({ via, click_id: query.click_id, txid: query.txid, err: err instanceof Error ? err.message : err }, 'conversion refused');
