@@ -166,9 +166,9 @@ export function registerSessionHook(app: FastifyInstance, ctx: Pick<AppContext, 
     if (endpoint.access === 'public') return;
     let hook: onRequestHookHandler;
     if (endpoint.access === 'operator') {
-      // Every operator route says which roles may call it (src/api/contract/operator.ts operatorRoles).
+      // Every operator route says which roles may call it (`roles` in its description: src/api/contract/roles.ts).
       const roles = rolesFor(endpoint);
-      if (!roles) throw new Error(`${options.method} ${options.url} is an operator route without roles: list it in operatorRoles (src/api/contract/operator.ts)`);
+      if (!roles) throw new Error(`${options.method} ${options.url} is an operator route without roles: name them in its description (\`roles\`, src/api/contract/roles.ts)`);
       // An operator route admits no affiliate session: only the operator's own token, of a role it lists.
       hook = async (request) => {
         const operator = await authenticateOperator(ctx.db, request, ctx.now());

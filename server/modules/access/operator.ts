@@ -15,7 +15,7 @@ import type { RoutePlugin } from '../../lib/routeModules';
  * accounts are server/modules/operator): list access requests, approve or reject them with a reason.
  * A decision changes the request, the affiliate's status on the campaign, adds the affiliate's
  * notification, queues their e-mail and writes the audit entry in one transaction. Which roles may
- * call each route is the contract's operatorRoles, checked before the handler (server/plugins/auth.ts).
+ * call each route is its endpoint's `roles` in the contract, checked before the handler (server/plugins/auth.ts).
  */
 
 const asText = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

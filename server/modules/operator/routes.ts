@@ -7,8 +7,8 @@ import { signInWithCode, signInWithPassword } from './signIn';
 
 /**
  * The operators' own API (docs/operators.md): the two-step sign-in, invitations, the admins'
- * management of the operators and the audit log. Which role may call what is the contract's
- * operatorRoles, checked by the operator hook (server/plugins/auth.ts) before any handler here.
+ * management of the operators and the audit log. Which role may call what is each endpoint's
+ * `roles` in the contract, checked by the operator hook (server/plugins/auth.ts) before any handler here.
  */
 
 /** Operator sign-in steps per address and minute, beside the database-held limits of each account. */

@@ -68,6 +68,11 @@ export interface AnyEndpoint {
    * a larger one is answered 413 with `tooLargeMessage`.
    */
   readonly multipart?: { readonly files: readonly string[]; readonly maxFileBytes: number; readonly tooLargeMessage: string };
+  /**
+   * An operator endpoint's roles (src/api/contract/roles.ts): who may call it. Required with access
+   * 'operator' (the server refuses to start without it), meaningless with any other access.
+   */
+  readonly roles?: readonly ('admin' | 'manager' | 'finance' | 'viewer')[];
 }
 
 /** A description whose params schema names exactly the `:params` of its path. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParam, IdParams, SafeText } from './common';
 import { endpoint, type AnyEndpoint } from './endpoint';
 import { SuccessOnly, successEnvelope } from './envelope';
-import { publisherReviewEndpoints } from './register';
+import { OperatorRole, ROLES } from './roles';
 
 /**
  * The network operator's API. Operators are accounts of their own (`operators`; the first one with
@@ -10,13 +10,10 @@ import { publisherReviewEndpoints } from './register';
  * with `POST /operator/session` (password) then `POST /operator/session/code` (authenticator code,
  * with the set-up at the first sign-in) and send the answer's token in `x-operator-token`. An
  * affiliate's token opens none of these routes, and an operator token opens no affiliate route.
- * Each operator endpoint is callable by the roles `operatorRoles` lists for it (docs/operators.md).
+ * Each operator endpoint is callable by the roles its description lists (`roles`, docs/operators.md).
  */
 
-/** admin: everything and the operators; manager: affiliates, approvals, content; finance: payouts, reports; viewer: reads. */
-export const OPERATOR_ROLES = ['admin', 'manager', 'finance', 'viewer'] as const;
-export const OperatorRole = z.enum(OPERATOR_ROLES, { error: 'The role is admin, manager, finance or viewer.' });
-export type OperatorRole = z.infer<typeof OperatorRole>;
+export { OPERATOR_ROLES, OperatorRole } from './roles';
 
 const Email = SafeText()
   .max(254, 'is too long')
@@ -208,6 +205,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/session/end',
     access: 'operator',
+    roles: ROLES.all,
     tags,
     summary: "Ends the operator's session",
     response: SuccessOnly,
@@ -217,6 +215,7 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/operator/accessRequests',
     access: 'operator',
+    roles: ROLES.readers,
     tags,
     summary: 'Access requests to By Request campaigns, Pending by default, oldest first',
     query: AccessRequestsQuery,
@@ -227,6 +226,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/accessRequests/:id/approve',
     access: 'operator',
+    roles: ROLES.approvers,
     tags,
     summary: "Approve a pending request: the affiliate's status becomes Approved and they are notified",
     params: IdParams,
@@ -237,6 +237,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/accessRequests/:id/reject',
     access: 'operator',
+    roles: ROLES.approvers,
     tags,
     summary: "Reject a pending request with a reason: the affiliate's status becomes Rejected and they are notified",
     params: IdParams,
@@ -248,6 +249,7 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/operator/campaigns/:id/postback',
     access: 'operator',
+    roles: ['admin', 'manager', 'finance'],
     tags,
     summary: "The conversion postback and pixel of a campaign's advertiser, to hand to the advertiser",
     params: IdParams,
@@ -258,6 +260,7 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/operator/accessRequests/:id/image',
     access: 'operator',
+    roles: ROLES.readers,
     tags,
     summary: "The request's ad-placement image",
     params: IdParams,
@@ -268,6 +271,7 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/operator/operators',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: 'The operator accounts with their roles and status',
     response: OperatorsResponse,
@@ -277,6 +281,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/operators',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: 'Invites an operator: e-mail and role; the e-mailed one-time link (72 hours) sets the password',
     body: InviteBody,
@@ -287,6 +292,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/operators/:id/role',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: "Changes an operator's role (the last active admin keeps theirs)",
     params: IdParams,
@@ -298,6 +304,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/operators/:id/disable',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: "Disables an operator and ends their sessions (not the last active admin)",
     params: IdParams,
@@ -308,6 +315,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/operators/:id/reset',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: 'Resets an operator: ends their sessions, clears the authenticator and e-mails a new invitation link',
     params: IdParams,
@@ -318,6 +326,7 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/operator/audit',
     access: 'operator',
+    roles: ROLES.admin,
     tags,
     summary: 'The audit log of operator writes, newest first, filtered by operator, action, target and dates',
     query: AuditQuery,
@@ -326,46 +335,7 @@ export const operatorEndpoints = {
   }),
 };
 
-const ALL: readonly OperatorRole[] = OPERATOR_ROLES;
-const READERS: readonly OperatorRole[] = ['admin', 'manager', 'viewer'];
-const APPROVERS: readonly OperatorRole[] = ['admin', 'manager'];
-const ADMIN: readonly OperatorRole[] = ['admin'];
-
-type OperatorEndpointName = keyof typeof operatorEndpoints | keyof typeof publisherReviewEndpoints;
-type SignedInName = { [K in OperatorEndpointName]: (typeof operatorEndpoints & typeof publisherReviewEndpoints)[K]['access'] extends 'operator' ? K : never }[OperatorEndpointName];
-
-/**
- * Who may call each operator endpoint (docs/operators.md has the matrix). The server refuses any
- * other role with 403 before the handler runs, and refuses to start with an operator endpoint that
- * is missing here.
- */
-export const operatorRoles: Record<SignedInName, readonly OperatorRole[]> = {
-  operatorSignOut: ALL,
-  listAccessRequests: READERS,
-  accessRequestImage: READERS,
-  approveAccessRequest: APPROVERS,
-  rejectAccessRequest: APPROVERS,
-  // The postback URL carries the advertiser's secret: the people who set campaigns up, and finance (who reconcile conversions).
-  advertiserPostback: ['admin', 'manager', 'finance'],
-  listPublishers: READERS,
-  publisherIdImage: READERS,
-  approvePublisher: APPROVERS,
-  rejectPublisher: APPROVERS,
-  listOperators: ADMIN,
-  inviteOperator: ADMIN,
-  changeOperatorRole: ADMIN,
-  disableOperator: ADMIN,
-  resetOperator: ADMIN,
-  operatorAudit: ADMIN,
-};
-
-const byEndpoint = new Map<AnyEndpoint, readonly OperatorRole[]>(
-  Object.entries({ ...operatorEndpoints, ...publisherReviewEndpoints }).flatMap(([name, ep]) =>
-    name in operatorRoles ? [[ep as AnyEndpoint, operatorRoles[name as SignedInName]] as const] : [],
-  ),
-);
-
-/** The roles that may call an operator endpoint; undefined for an endpoint `operatorRoles` does not list. */
+/** The roles that may call an operator endpoint (its `roles`); undefined for any other endpoint. */
 export function rolesFor(ep: AnyEndpoint): readonly OperatorRole[] | undefined {
-  return byEndpoint.get(ep);
+  return ep.access === 'operator' ? ep.roles : undefined;
 }

@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH } from '../../shared/emailRules';
 import { registrationLimits, registrationMessages } from '../../shared/registration';
 import { IdParam, IdParams, SafeText } from './common';
 import { endpoint } from './endpoint';
+import { ROLES } from './roles';
 import { SuccessOnly, successEnvelope } from './envelope';
 
 /** A security question (spec 001 section 3): one select of the profile is fed from each group. */
@@ -357,6 +358,7 @@ export const publisherReviewEndpoints = {
     method: 'GET',
     path: '/operator/publishers',
     access: 'operator',
+    roles: ROLES.readers,
     tags: operatorTags,
     summary: 'New publishers waiting for review (status pending by default), oldest first, with their data, context and ID image paths',
     query: PendingPublishersQuery,
@@ -366,6 +368,7 @@ export const publisherReviewEndpoints = {
     method: 'GET',
     path: '/operator/publishers/:id/idImage/:side',
     access: 'operator',
+    roles: ROLES.readers,
     tags: operatorTags,
     summary: "A publisher's ID image (front or back), with its real content type",
     params: IdImageParams,
@@ -376,6 +379,7 @@ export const publisherReviewEndpoints = {
     method: 'POST',
     path: '/operator/publishers/:id/approve',
     access: 'operator',
+    roles: ROLES.approvers,
     tags: operatorTags,
     summary: 'Approve a pending publisher: the account becomes active (can sign in), the referrer is credited, the publisher is e-mailed',
     params: IdParams,
@@ -386,6 +390,7 @@ export const publisherReviewEndpoints = {
     method: 'POST',
     path: '/operator/publishers/:id/reject',
     access: 'operator',
+    roles: ROLES.approvers,
     tags: operatorTags,
     summary: 'Reject a pending publisher: the account becomes rejected (sign-in says the application was not approved)',
     params: IdParams,
