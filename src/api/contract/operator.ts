@@ -49,6 +49,12 @@ export const OperatorSessionResponse = successEnvelope({
   operator: z.object({ operator_id: z.number().int(), email: z.string(), role: OperatorRole }),
 });
 
+/** The signed-in operator of a token. */
+export const OperatorMeResponse = successEnvelope({
+  expires_at: z.string(),
+  operator: z.object({ operator_id: z.number().int(), email: z.string(), role: OperatorRole }),
+});
+
 export const OperatorStatus = z.enum(['active', 'invited', 'disabled']);
 export const Operator = z.object({
   operator_id: z.number().int(),
@@ -209,6 +215,16 @@ export const operatorEndpoints = {
     tags,
     summary: "Ends the operator's session",
     response: SuccessOnly,
+    errors: [403],
+  }),
+  operatorMe: endpoint({
+    method: 'GET',
+    path: '/operator/session',
+    access: 'operator',
+    roles: ROLES.all,
+    tags,
+    summary: "The signed-in operator (e-mail, role) and when the session ends: the console's check of a stored token",
+    response: OperatorMeResponse,
     errors: [403],
   }),
   listAccessRequests: endpoint({
