@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { appConfig } from '../../app/config';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { Form } from '../../components/auth/Form';
 import { errorText } from '../../api/errors';
@@ -37,7 +38,7 @@ export function AcceptInviteView({ productName, hasToken, isPending, error, onSu
     if (!tooShort && !mismatch) onSubmit(password);
   };
   return (
-    <AuthLayout title="Join the back office" productName={`${productName} back office`} siteId="ops">
+    <AuthLayout title="Join the back office" productName={`${productName} back office`} siteId={appConfig.siteId}>
       {!hasToken ? (
         <SystemMessage variant="error" isDismissable={false}>
           {invitePasswordMessages.noToken}

@@ -22,27 +22,25 @@ export function OperatorsPage() {
   const [disable] = useDisableOperatorMutation();
   const [reset] = useResetOperatorMutation();
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  const run = async (operator: Operator, call: () => Promise<unknown>, success: string) => {
-    setBusyId(operator.operator_id);
+  // The controls stay enabled while a change is out (disabling the focused one would drop the focus);
+  // the server refuses what is no longer possible, and its sentence is shown.
+  const run = async (call: () => Promise<unknown>, success: string) => {
     setMessage(null);
     try {
       await call();
       setMessage({ tone: 'success', text: success });
     } catch (error) {
       setMessage({ tone: 'error', text: errorText(error as never) ?? 'The change did not go through.' });
-    } finally {
-      setBusyId(null);
     }
   };
   const onChangeRole = (o: Operator, role: OperatorRole) =>
-    void run(o, () => changeRole({ id: o.operator_id, role }).unwrap(), `${o.email} is now ${roleNames[role].toLowerCase()}.`);
+    void run(() => changeRole({ id: o.operator_id, role }).unwrap(), `${o.email} is now ${roleNames[role].toLowerCase()}.`);
   const onConfirm = ({ kind, operator }: PendingAction) =>
     void (kind === 'disable'
-      ? run(operator, () => disable(operator.operator_id).unwrap(), `${operator.email} is disabled and signed out.`)
-      : run(operator, () => reset(operator.operator_id).unwrap(), `${operator.email} is reset; a new invitation link is on its way.`));
+      ? run(() => disable(operator.operator_id).unwrap(), `${operator.email} is disabled and signed out.`)
+      : run(() => reset(operator.operator_id).unwrap(), `${operator.email} is reset; a new invitation link is on its way.`));
   const onInvite = async (email: string, role: OperatorRole) => {
     const answer = await invite({ email, role });
     if ('data' in answer && answer.data) {
@@ -58,7 +56,6 @@ export function OperatorsPage() {
             operators={data.operators}
             selfId={me.data?.operator.operator_id ?? 0}
             message={message}
-            busyId={busyId}
             onChangeRole={onChangeRole}
             onConfirm={onConfirm}
             onInvite={() => {

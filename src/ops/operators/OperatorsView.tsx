@@ -9,6 +9,7 @@ import { Select } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { Table, type TableColumn } from '../../ui/Table';
 import { TextField } from '../../ui/TextField';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { roleNames } from '../shell/OpsShell';
 
 export const roleOptions = OPERATOR_ROLES.map((r) => ({ id: r, label: roleNames[r] }));
@@ -42,7 +43,6 @@ export interface OperatorsViewProps {
   selfId: number;
   /** The outcome of the last action, success or the server's sentence. */
   message: { tone: 'success' | 'error'; text: string } | null;
-  busyId: number | null;
   onChangeRole: (operator: Operator, role: OperatorRole) => void;
   onConfirm: (action: PendingAction) => void;
   onInvite: () => void;
@@ -52,7 +52,7 @@ export interface OperatorsViewProps {
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The operators' accounts: e-mail, role (changeable), status, authenticator, and disable / reset. */
-export function OperatorsView({ operators, selfId, message, busyId, onChangeRole, onConfirm, onInvite, onDismissMessage }: OperatorsViewProps) {
+export function OperatorsView({ operators, selfId, message, onChangeRole, onConfirm, onInvite, onDismissMessage }: OperatorsViewProps) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const columns: TableColumn<Operator>[] = [
     { key: 'email', header: 'E-mail', isRowHeader: true },
@@ -61,11 +61,11 @@ export function OperatorsView({ operators, selfId, message, busyId, onChangeRole
       header: 'Role',
       render: (o) => (
         <Select
-          label={`Role of ${o.email}`}
+          label={<VisuallyHidden>Role of {o.email}</VisuallyHidden>}
           aria-label={`Role of ${o.email}`}
           items={roleOptions}
           selectedKey={o.role}
-          isDisabled={o.status === 'disabled' || busyId === o.operator_id}
+          isDisabled={o.status === 'disabled'}
           onSelectionChange={(key) => key !== o.role && onChangeRole(o, key as OperatorRole)}
         />
       ),
@@ -78,11 +78,11 @@ export function OperatorsView({ operators, selfId, message, busyId, onChangeRole
       header: 'Actions',
       render: (o) => (
         <Actions>
-          <Button size="sm" variant="secondary" isDisabled={busyId === o.operator_id} onPress={() => setPending({ kind: 'reset', operator: o })} aria-label={`Reset ${o.email}`}>
+          <Button size="sm" variant="secondary" onPress={() => setPending({ kind: 'reset', operator: o })} aria-label={`Reset ${o.email}`}>
             Reset
           </Button>
           {o.status !== 'disabled' && o.operator_id !== selfId && (
-            <Button size="sm" variant="danger" isDisabled={busyId === o.operator_id} onPress={() => setPending({ kind: 'disable', operator: o })} aria-label={`Disable ${o.email}`}>
+            <Button size="sm" variant="danger" onPress={() => setPending({ kind: 'disable', operator: o })} aria-label={`Disable ${o.email}`}>
               Disable
             </Button>
           )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { appConfig } from '../../app/config';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { Form } from '../../components/auth/Form';
 import { Button } from '../../ui/Button';
@@ -71,7 +72,7 @@ export function OpsSignInView({ step, productName, error, secret, qrImage, notic
     onSubmitCode(code);
   };
   return (
-    <AuthLayout title={titles[step]} productName={`${productName} back office`} siteId="ops">
+    <AuthLayout title={titles[step]} productName={`${productName} back office`} siteId={appConfig.siteId}>
       {!secondStep ? (
         <Form onSubmit={submitPassword} noValidate aria-label="Sign in">
           {notice && !error && (
