@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import { sendStoredImage } from '../../lib/imageBytes';
 import { route } from '../../lib/route';
 import { recordAudit } from '../operator/audit';
+import { postbackUrls } from '../opsOffers/postback';
 import { notifyDecision, setCampaignAccess, uploadPath } from './service';
 import type { RoutePlugin } from '../../lib/routeModules';
 
@@ -130,7 +131,7 @@ export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, product
       const found = await trx
         .selectFrom('campaigns as c')
         .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
-        .select(['c.id', 'a.id as advertiser_id', 'a.name', 'a.postback_secret'])
+        .select(['c.id', 'a.id as advertiser_id', 'a.name', 'a.postback_secret', 'a.previous_postback_secret', 'a.previous_secret_until', 'a.secret_rotated_at'])
         .where('c.id', '=', request.params.id)
         .executeTakeFirst();
       if (!found) throw notFound("This campaign doesn't exist.");
@@ -145,13 +146,11 @@ export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, product
       });
       return found;
     });
-    const secret = row.postback_secret === '' ? '' : `&secret=${encodeURIComponent(row.postback_secret)}`;
     return {
       success: true as const,
       campaign_id: row.id,
       advertiser: { advertiser_id: row.advertiser_id, name: row.name },
-      postback_url: secret ? `${trackingBaseUrl}/postback?click_id={click_id}&txid={txid}&amount={amount}${secret}` : '',
-      pixel_url: `${trackingBaseUrl}/pixel?click_id={click_id}`,
+      ...postbackUrls(trackingBaseUrl, row, ctx.now()),
     };
   });
 

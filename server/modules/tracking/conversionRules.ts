@@ -40,6 +40,8 @@ export interface ClickForConversion {
   id: number; click_key: string; affiliate_id: number; campaign_id: number; creative_id: number; landing_page_id: number;
   sub1: string; sub2: string; sub3: string; sub4: string; sub5: string; ip: string; country_code: string; region: string;
   city: string; device: string; os: string; browser: string; campaign_name: string; tracking_type: string; postback_secret: string;
+  /** The advertiser's secret before its last rotation ('' when none), accepted until previous_secret_until (docs/ops-offers.md). */
+  previous_postback_secret: string; previous_secret_until: Date | string | null;
   rate_id: number | null; rate_type: 'F' | 'P' | null; rate: number | null;
   /** The advertiser's side of the rate (what the network is paid): dollars per lead (F) or percent of sale (P). */
   revenue_type: 'F' | 'P' | null; revenue: number | null;
@@ -61,6 +63,13 @@ function secretMatches(expected: string, given: string | undefined): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The advertiser's current secret, or the one it replaced while its grace period lasts at `at`. */
+function advertiserSecretMatches(click: ClickForConversion, given: string | undefined, at: Date): boolean {
+  if (secretMatches(click.postback_secret, given)) return true;
+  const until = click.previous_secret_until === null ? NaN : new Date(click.previous_secret_until).getTime();
+  return at.getTime() < until && secretMatches(click.previous_postback_secret, given);
 }
 
 /**
@@ -106,7 +115,7 @@ export function checkConversion(click: ClickForConversion | undefined, input: Co
     if (click.postback_secret === '') {
       throw new ApiError(403, 'secret: this advertiser has no postback secret configured, so server-to-server postbacks are refused.');
     }
-    if (!secretMatches(click.postback_secret, input.secret)) throw new ApiError(403, 'secret: does not match the advertiser\'s postback secret.');
+    if (!advertiserSecretMatches(click, input.secret, input.at)) throw new ApiError(403, 'secret: does not match the advertiser\'s postback secret.');
   }
   if (pixel && !isPixelTracked(click.tracking_type)) {
     throw new ApiError(403, 'pixel: this campaign is tracked by server-to-server postback, not by pixel.');

@@ -12,7 +12,7 @@ import { queueReversalPostback } from './reversalPostback';
 const LOAD_CLICKS_SQL = `
     select cl.id, cl.click_key, cl.affiliate_id, cl.campaign_id, cl.creative_id, cl.landing_page_id, cl.sub1, cl.sub2, cl.sub3,
            cl.sub4, cl.sub5, cl.ip, cl.country_code, cl.region, cl.city, cl.device, cl.os, cl.browser,
-           c.name as campaign_name, c.tracking_type, a.postback_secret, r.id as rate_id, r.rate_type, r.rate,
+           c.name as campaign_name, c.tracking_type, a.postback_secret, a.previous_postback_secret, a.previous_secret_until, r.id as rate_id, r.rate_type, r.rate,
            r.revenue_type, r.revenue, c.daily_cap as campaign_cap, ca.daily_cap as affiliate_cap,
            p.id as postback_id, p.type as postback_type, p.code as postback_code
     from clicks cl
@@ -32,12 +32,12 @@ const LOAD_CLICKS_SQL = `
     where cl.click_key = any($1::text[])`;
 
 /**
- * The clicks with their campaign, advertiser secret, rate (the default active one) and the affiliate
+ * The clicks with their campaign, advertiser secrets (current and, during a rotation's grace, previous), rate (the default active one) and the affiliate
  * postback each fires (the campaign's own when it has a type and code, else the
  * global one), in one round trip for a whole batch.
  */
 export async function loadClicks(db: Kysely<DB>, clickIds: string[]): Promise<Map<string, ClickForConversion>> {
-  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_2', LOAD_CLICKS_SQL, [clickIds]);
+  const rows = await queryNamed<ClickForConversion>(db, 'pp_conversion_clicks_3', LOAD_CLICKS_SQL, [clickIds]);
   const clicks = new Map<string, ClickForConversion>();
   for (const row of rows) {
     row.id = Number(row.id);

@@ -172,9 +172,8 @@ export const RejectBody = z.object({
     .refine((v) => v.trim() !== '', 'Give the affiliate a reason for the rejection.'),
 });
 
-export const AdvertiserPostbackResponse = successEnvelope({
-  campaign_id: z.number().int(),
-  advertiser: z.object({ advertiser_id: z.number().int(), name: z.string() }),
+/** An advertiser's conversion addresses (the campaign's here, the advertiser's in src/api/contract/opsOffers.ts). */
+export const AdvertiserPostbackUrls = z.object({
   /**
    * What the network hands the advertiser: the server-to-server conversion URL with its secret, the
    * advertiser's macros in braces ({click_id} required; {txid} and {amount} optional). '' when the
@@ -183,6 +182,15 @@ export const AdvertiserPostbackResponse = successEnvelope({
   postback_url: z.string(),
   /** The browser pixel for pixel- and iFrame-tracked campaigns (no secret: it runs on the advertiser's page). */
   pixel_url: z.string(),
+  /** When the secret was last rotated (null: never), and until when the one it replaced is still accepted (null: none is). */
+  secret_rotated_at: z.string().nullable(),
+  previous_secret_until: z.string().nullable(),
+});
+
+export const AdvertiserPostbackResponse = successEnvelope({
+  campaign_id: z.number().int(),
+  advertiser: z.object({ advertiser_id: z.number().int(), name: z.string() }),
+  ...AdvertiserPostbackUrls.shape,
 });
 
 const tags = ['operator'];
