@@ -25,14 +25,15 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([u32be(data.length), typed, u32be(crc32(typed))]);
 }
 
-/** An RGB PNG of the size, every pixel the colour. */
-export function png(width: number, height: number, rgb: [number, number, number] = [200, 40, 90]): Buffer {
+/** An RGB PNG of the size, every pixel the colour; `comment` bytes of text in a tEXt chunk make it as large as a test needs. */
+export function png(width: number, height: number, rgb: [number, number, number] = [200, 40, 90], comment = 0): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
+    ...(comment > 0 ? [pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(comment, 0x61)]))] : []),
     pngChunk('IDAT', deflateSync(raw)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
