@@ -35,6 +35,8 @@ import { DEFAULT_TRACKING, type TrackingOptions } from './modules/tracking/optio
 import { createFastClickHandler } from './modules/tracking/routes';
 import { createMessenger, type Messenger } from './lib/messenger';
 import type { SsrfPolicy } from './lib/ssrf';
+import { diskFileStore } from './lib/storage/diskStore';
+import type { FileStore } from './lib/storage/fileStore';
 import { registerSessionHook } from './plugins/auth';
 import { kyselyRateLimitStore } from './plugins/rateLimitStore';
 import { frameworkErrors, isReservedPath, registerErrorHandling } from './plugins/errors';
@@ -108,6 +110,8 @@ export interface AppDeps {
   creativeBaseUrl?: string;
   /** Access requests and operators; uploadDir absent (tests): a fresh folder under the system's temp. */
   access?: Partial<AccessSettings>;
+  /** The file store of uploaded material (config S3_* or UPLOAD_DIR); absent: a folder `files` in the upload folder. */
+  files?: FileStore;
   /** Payment providers (config PAYONEER_*, TIPALTI_*); absent: the built-in sandbox provider page for both. */
   paychange?: PaychangeSettings;
   /** The real providers' HTTP client (tests: a stub). */
@@ -155,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const passwordCost = deps.passwordCost ?? OWASP_SCRYPT;
+  const uploadDir = deps.access?.uploadDir ?? path.join(os.tmpdir(), `portal-uploads-${process.pid}-${randomBytes(4).toString('hex')}`);
   const ctx: AppContext = {
     db: deps.db,
     now: deps.now ?? (() => new Date()),
@@ -166,9 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     totpKey: deps.totpKey ?? randomBytes(32),
     access: {
       byRequestLimit: deps.access?.byRequestLimit ?? 10,
-      uploadDir: deps.access?.uploadDir ?? path.join(os.tmpdir(), `portal-uploads-${process.pid}-${randomBytes(4).toString('hex')}`),
+      uploadDir,
       operatorSessionHours: deps.access?.operatorSessionHours ?? 12,
     },
+    files: deps.files ?? diskFileStore(path.join(uploadDir, 'files')),
   };
   const productName = deps.productName ?? DEFAULT_PRODUCT_NAME;
   const messenger = deps.messenger ?? createMessenger({});

@@ -4,6 +4,7 @@ import { smsFromEnv, type SmsSettings } from './lib/sms';
 import type { TrustedProxies } from './lib/trustedProxies';
 import type { TlsFiles } from './lib/tls';
 import type { PaychangeSettings } from './modules/paychange/providers';
+import { fileStoreFromEnv, type FileStoreConfig } from './lib/storage/config';
 import {
   type AccessConfig,
   accessFromEnv,
@@ -102,6 +103,8 @@ export interface Config {
   leadPixels: string[];
   /** Uploaded files (the ad-placement images of access requests): UPLOAD_DIR, default DATA_DIR/uploads. */
   uploadDir: string;
+  /** Uploaded campaign material and manager pictures: a bucket (S3_*) or UPLOAD_DIR/files (server/lib/storage, docs/ops-files.md). */
+  fileStore: FileStoreConfig;
   /** Campaign access requests and the operator API. */
   access: AccessConfig;
   /**
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const databaseUrl = env.DATABASE_URL || undefined;
   const demo = argv.includes('--demo');
   const host = (env.HOST ?? '').trim();
+  const uploadDir = path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads'));
   return {
     port,
     host: host || defaultHost({ databaseUrl, demo }),
@@ -157,7 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     countryCheck: switchFromEnv(env.COUNTRY_CHECK, true, 'COUNTRY_CHECK'),
     creativeBaseUrl: creativeBaseFromEnv(env.CREATIVE_BASE_URL),
     leadPixels: leadPixelsFromEnv(env.LEAD_PIXEL_URLS),
-    uploadDir: path.resolve(root, env.UPLOAD_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
+    uploadDir,
+    fileStore: fileStoreFromEnv(env, uploadDir),
     access: accessFromEnv(env),
     paychange: paychangeFromEnv(env),
     maxmoney: maxmoneyFromEnv(env),

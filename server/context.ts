@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import type { ScryptCost } from './lib/crypto';
 import type { SsrfPolicy } from './lib/ssrf';
+import type { FileStore } from './lib/storage/fileStore';
 import type { LoginLimits } from './modules/session/loginLimiter';
 
 /** What route modules need from the app: the database and the few knobs tests turn. */
@@ -19,6 +20,8 @@ export interface AppContext {
   totpKey: Buffer;
   /** Campaign access requests and the operator API (config UPLOAD_DIR, BY_REQUEST_LIMIT, OPERATOR_SESSION_HOURS). */
   access: AccessSettings;
+  /** Uploaded campaign material and manager pictures (server/lib/storage: a folder or an S3 bucket). */
+  files: FileStore;
 }
 
 export interface AccessSettings {

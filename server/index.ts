@@ -12,6 +12,7 @@ import { upsertOperator } from './modules/access/operator';
 import { createPostbackWorker } from './modules/postbacks/worker';
 import { drainClickJournals } from './modules/tracking/journal';
 import { memoryFilesystemOf } from './lib/memoryFilesystem';
+import { createFileStore } from './lib/storage/config';
 import { serverLoggerOptions } from './modules/tracking/logging';
 import { startMoneyJobs } from './jobs';
 import { certificateNote, readTls, reloadTls, type TlsPair } from './lib/tls';
@@ -39,7 +40,7 @@ function warnMemoryFilesystems(config: Config, say: Say) {
     config.totpSecretKey ? '' : 'the key of the TOTP secrets (TOTP_SECRET_KEY unset)',
     config.captchaHmacKey ? '' : 'the captcha key (ALTCHA_HMAC_KEY unset)',
   ].filter(Boolean);
-  const places: Array<[string, string, string]> = [['UPLOAD_DIR', config.uploadDir, 'the uploaded ad-placement images']];
+  const places: Array<[string, string, string]> = [['UPLOAD_DIR', config.uploadDir, `the uploaded ad-placement images${config.fileStore.kind === 'disk' ? ' and campaign material' : ''}`]];
   if (kept.length > 0) places.unshift(['DATA_DIR', config.dataDir, kept.join(', ')]);
   const journal = config.tracking.clickJournal;
   if (journal) places.push(['CLICK_JOURNAL_DIR', journal.dir, 'the clicks answered but not yet in Postgres (normally the last fraction of a second; all of them while Postgres is unreachable)']);
@@ -54,6 +55,7 @@ async function prepare(config: Config, say: Say) {
   if (config.buildIfNeeded) await buildPortalIfNeeded(process.cwd(), config.distDir, say);
   const database = await open(config);
   say(`database: ${database.location}`);
+  say(`files: ${createFileStore(config.fileStore).description}`);
   const totpSecretKey = totpKey(config, say);
   captchaKey(config, say); // made once here, before several processes read it
   const prepared = await prepareDatabase(database, {
@@ -116,6 +118,7 @@ async function serve(config: Config, database: Database, totpSecretKey: Buffer, 
     captchaKey: captchaKey(config),
     creativeBaseUrl: config.creativeBaseUrl,
     access: { ...config.access, uploadDir: config.uploadDir },
+    files: createFileStore(config.fileStore),
     paychange: config.paychange,
     // Never log tokens, passwords, cookies, nor the advertiser's postback secret in a URL.
     logger: serverLoggerOptions(config.logLevel),

@@ -96,7 +96,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
     .execute();
   const landingPages = db
     .selectFrom('landing_pages')
-    .select(['id', 'name', 'url', 'is_default'])
+    .select(['id', 'name', 'url', 'is_default', 'screenshot_key'])
     .where('campaign_id', '=', id)
     .where('status', '=', 'active')
     .orderBy('is_default', 'desc')
@@ -104,7 +104,7 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
     .execute();
   const creatives = db
     .selectFrom('creatives')
-    .select(['id', 'type', 'name', 'width', 'height', 'body', 'subject'])
+    .select(['id', 'type', 'name', 'width', 'height', 'body', 'subject', 'image_key'])
     .where('campaign_id', '=', id)
     .where('status', '=', 'active')
     .orderBy(sql`case type when 'banner' then 0 when 'text' then 1 when 'textEmail' then 2 else 3 end`)
@@ -129,12 +129,13 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
     status: 'Active',
     is_default: yn(r.is_default),
   }));
+  // An uploaded screenshot (docs/ops-files.md) wins over the drawn one, as thumbnail and full view alike.
   const landing_pages: LandingPage[] = lpRows.map((l) => ({
     landing_page_id: l.id,
     name: l.name,
     url: l.url,
-    thumbnail: ctx.cdn.landingPage(merchant, id, l.id, 'thumb'),
-    full: ctx.cdn.landingPage(merchant, id, l.id, 'full'),
+    thumbnail: l.screenshot_key ? ctx.cdn.file(l.screenshot_key) : ctx.cdn.landingPage(merchant, id, l.id, 'thumb'),
+    full: l.screenshot_key ? ctx.cdn.file(l.screenshot_key) : ctx.cdn.landingPage(merchant, id, l.id, 'full'),
     default_lp: yn(l.is_default),
   }));
   const creativeList: Creative[] = [];
@@ -142,7 +143,8 @@ export async function campaignDetail(db: Kysely<DB>, id: number, ctx: DetailCont
     if (cr.type === 'banner') {
       // A banner without a size cannot be drawn or placed: left out rather than shown broken.
       if (!cr.width || !cr.height) continue;
-      const image = ctx.cdn.creative(merchant, id, cr.id);
+      // An uploaded image wins over the drawn one; its width and height were read from its bytes.
+      const image = cr.image_key ? ctx.cdn.file(cr.image_key) : ctx.cdn.creative(merchant, id, cr.id);
       creativeList.push({ creative_id: cr.id, type: 'banner', name: cr.name, image, width: cr.width, height: cr.height, download: `${image}?download=1` });
     } else if (cr.type === 'text') {
       creativeList.push({ creative_id: cr.id, type: 'text', name: cr.name, text: cr.body });

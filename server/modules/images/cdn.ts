@@ -8,13 +8,19 @@
  *   {base}/landing-pages/{merchant}/{offer}/{landingPage}-full.svg   (full preview, 1024x1280)
  *
  * The product serves them itself under /cdn (modules/images/cdnRoutes.ts) with year-long cache
- * headers; config CREATIVE_BASE_URL puts a real CDN in front (or in place) of it.
+ * headers; config CREATIVE_BASE_URL puts a real CDN in front (or in place) of it. Files uploaded by
+ * operators (a banner, a landing page screenshot: docs/ops-files.md) are served beside them, by
+ * their file store key, and win over the drawn picture:
+ *
+ *   {base}/files/{key}
  */
 export const DEFAULT_CREATIVE_BASE = '/cdn';
 
 export interface CdnUrls {
   creative(merchant: number, offer: number, creative: number): string;
   landingPage(merchant: number, offer: number, landingPage: number, size: 'thumb' | 'full'): string;
+  /** An uploaded file (server/modules/opsMaterial/files.ts). */
+  file(key: string): string;
 }
 
 export function cdnUrls(base: string = DEFAULT_CREATIVE_BASE): CdnUrls {
@@ -23,6 +29,7 @@ export function cdnUrls(base: string = DEFAULT_CREATIVE_BASE): CdnUrls {
     creative: (merchant, offer, creative) => `${root}/creatives/${merchant}/${offer}/${creative}.svg`,
     landingPage: (merchant, offer, landingPage, size) =>
       `${root}/landing-pages/${merchant}/${offer}/${landingPage}${size === 'full' ? '-full' : ''}.svg`,
+    file: (key) => `${root}/files/${key}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { cdnEndpoints } from '../../../src/api/contract/cdn';
 import { notFound } from '../../lib/errors';
+import { cdnUrls } from './cdn';
 import { route } from '../../lib/route';
 import { bannerForImage, landingPageForImage } from './queries';
 import { bannerImage, landingPageImage } from './render';
@@ -21,15 +22,26 @@ function sendSvg(reply: FastifyReply, body: string, download?: string): FastifyR
 }
 
 /**
+ * An image an operator uploaded in place of the drawn one (docs/ops-files.md): a redirect to the file,
+ * not cached, because this address may be asked for again after another upload.
+ */
+function sendUploaded(reply: FastifyReply, url: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').redirect(url, 302);
+}
+
+/**
  * The campaign page's images at their CDN-style paths (modules/images/cdn.ts): served outside /api,
  * so the API's rate limit does not count them and a CDN can pull the same paths.
  */
-export const cdnImageRoutes: RoutePlugin = async (app, { ctx }) => {
+export const cdnImageRoutes: RoutePlugin = async (app, { ctx, creativeBaseUrl }) => {
   const { db } = ctx;
+  const cdn = cdnUrls(creativeBaseUrl);
 
   route(app, cdnEndpoints.cdnCreative, async (request, reply) => {
     const { merchant, offer, creative } = request.params;
-    const image = bannerImage(await bannerForImage(db, creative, { campaignId: offer, advertiserId: merchant }));
+    const row = await bannerForImage(db, creative, { campaignId: offer, advertiserId: merchant });
+    if (row?.image_key) return sendUploaded(reply, `${cdn.file(row.image_key)}${request.query.download ? '?download=1' : ''}`);
+    const image = bannerImage(row);
     if (!image) throw notFound('Image not found.');
     return sendSvg(reply, image.svg, request.query.download ? image.fileName : undefined);
   });
@@ -38,6 +50,7 @@ export const cdnImageRoutes: RoutePlugin = async (app, { ctx }) => {
     const { merchant, offer, file } = request.params;
     const row = await landingPageForImage(db, file.id, { campaignId: offer, advertiserId: merchant });
     if (!row) throw notFound('Image not found.');
+    if (row.screenshot_key) return sendUploaded(reply, cdn.file(row.screenshot_key));
     return sendSvg(reply, landingPageImage(row, file.size === 'full'));
   });
 };

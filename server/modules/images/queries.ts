@@ -19,7 +19,7 @@ export function landingPageForImage(db: Kysely<DB>, id: number, owner?: ImageOwn
   let q = db
     .selectFrom('landing_pages as l')
     .innerJoin('campaigns as c', 'c.id', 'l.campaign_id')
-    .select(['l.id', 'l.name', 'l.thumbnail_style', 'c.name as campaign'])
+    .select(['l.id', 'l.name', 'l.thumbnail_style', 'c.name as campaign', 'l.screenshot_key'])
     .where('l.id', '=', id);
   if (owner) q = q.where('l.campaign_id', '=', owner.campaignId).where('c.advertiser_id', '=', owner.advertiserId);
   return q.executeTakeFirst();
@@ -30,15 +30,15 @@ export function bannerForImage(db: Kysely<DB>, id: number, owner?: ImageOwner) {
   let q = db
     .selectFrom('creatives as cr')
     .innerJoin('campaigns as c', 'c.id', 'cr.campaign_id')
-    .select(['cr.id', 'cr.width', 'cr.height', 'cr.body', 'c.name as campaign', 'c.thumbnail_style'])
+    .select(['cr.id', 'cr.width', 'cr.height', 'cr.body', 'c.name as campaign', 'c.thumbnail_style', 'cr.image_key'])
     .where('cr.id', '=', id);
   if (owner) q = q.where('cr.campaign_id', '=', owner.campaignId).where('c.advertiser_id', '=', owner.advertiserId);
   return q.where('cr.type', '=', 'banner').executeTakeFirst();
 }
 
-/** An account manager's name, photo style and chat handle. */
+/** An account manager's name, photo style and chat handle, and the keys of an uploaded photo and QR code. */
 export function managerForImage(db: Kysely<DB>, id: number) {
-  return db.selectFrom('managers').select(['name', 'photo_style', 'im_handle']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('managers').select(['name', 'photo_style', 'im_handle', 'photo_key', 'qr_key']).where('id', '=', id).executeTakeFirst();
 }
 
 /** A dashboard slide with its campaign's name and style (a slide may have no campaign). */

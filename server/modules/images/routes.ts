@@ -7,6 +7,7 @@ import { bannerForImage, campaignForThumbnail, landingPageForImage, managerForIm
 import { bannerImage, brandOf, landingPageImage } from './render';
 import { avatarSvg, campaignThumbnailSvg, resourceSvg, sliderSvg } from './svg';
 import type { RouteModule, RoutePlugin } from '../../lib/routeModules';
+import { cdnUrls } from './cdn';
 import { cdnImageRoutes } from './cdnRoutes';
 
 /** An SVG answer of the image routes: an hour's cache, and no scripts nor external loads if opened directly. */
@@ -54,8 +55,15 @@ export class GeneratedImageCache {
  * Generated images of the demo network. Public (an <img> cannot send the token header), and they
  * show only what a campaign's public creatives show anyway.
  */
-export const imageRoutes: RoutePlugin = async (app, { ctx }) => {
+export const imageRoutes: RoutePlugin = async (app, { ctx, creativeBaseUrl }) => {
   const { db } = ctx;
+  const cdn = cdnUrls(creativeBaseUrl);
+  /** A manager's uploaded photo or QR code (docs/ops-files.md), asked for before the drawn one: a redirect to the file, not cached. */
+  const uploaded = async (reply: FastifyReply, id: number, which: 'photo_key' | 'qr_key') => {
+    const row = await managerForImage(db, id);
+    const key = row?.[which];
+    return key ? reply.header('cache-control', 'no-cache').redirect(cdn.file(key), 302) : null;
+  };
   const cache = new GeneratedImageCache();
   const send = async (reply: FastifyReply, key: string, make: () => Promise<{ body: string; download?: string }>) => {
     const image = await cache.get(key, make);
@@ -80,13 +88,13 @@ export const imageRoutes: RoutePlugin = async (app, { ctx }) => {
     return { body: image.svg, download: request.query.download ? image.fileName : undefined };
   }));
 
-  route(app, imageEndpoints.managerPhoto, (request, reply) => send(reply, request.url, async () => {
+  route(app, imageEndpoints.managerPhoto, async (request, reply) => (await uploaded(reply, request.params.id, 'photo_key')) ?? send(reply, request.url, async () => {
     const row = await managerForImage(db, request.params.id);
     if (!row) throw notFound('Image not found.');
     return { body: avatarSvg({ name: row.name, style: row.photo_style }) };
   }));
 
-  route(app, imageEndpoints.managerQr, (request, reply) => send(reply, request.url, async () => {
+  route(app, imageEndpoints.managerQr, async (request, reply) => (await uploaded(reply, request.params.id, 'qr_key')) ?? send(reply, request.url, async () => {
     const row = await managerForImage(db, request.params.id);
     if (!row || !row.im_handle) throw notFound('Image not found.');
     const handle = row.im_handle.replace(/^@/, '');
