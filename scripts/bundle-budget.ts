@@ -8,7 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { entryModules, routeManifest } from '../src/app/routeManifest.ts';
+import { entryModules, routeManifest, type Side } from '../src/app/routeManifest.ts';
+import { OPERATOR_TOKEN_HEADER } from '../src/api/contract/operator.ts';
+import { OPS_SESSION_KEY } from '../src/ops/api/session.ts';
 
 interface ManifestChunk {
   file: string;
@@ -18,6 +20,7 @@ interface ManifestChunk {
 }
 export interface RouteBudget {
   route: string;
+  side: Side;
   /** The route's lazily loaded modules (manifest keys), beside the entry that every route loads. */
   modules: string[];
   /** Hard limit, gzipped KiB: over it, `npm test` fails. */
@@ -29,7 +32,7 @@ export interface RouteBudget {
 const root = join(import.meta.dirname, '..');
 
 /** The manifest's rows as budgets: each with its side's route table among its modules. */
-export const routeBudgets = (): RouteBudget[] => routeManifest.map((r) => ({ route: r.route, modules: entryModules(r), budgetKiB: r.budgetKiB, targetKiB: r.targetKiB }));
+export const routeBudgets = (): RouteBudget[] => routeManifest.map((r) => ({ route: r.route, side: r.side, modules: entryModules(r), budgetKiB: r.budgetKiB, targetKiB: r.targetKiB }));
 
 /** Every file a route loads: the entry's static imports, and each route module's, transitively. */
 export function routeFiles(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
@@ -67,6 +70,25 @@ export function checkBudgets(manifest: Record<string, ManifestChunk>, budgets: R
   });
 }
 
+/** Text only the back office's code holds: the operator's token header and its session key. */
+export const CONSOLE_MARKERS = [OPERATOR_TOKEN_HEADER, OPS_SESSION_KEY];
+
+/**
+ * The portal's routes that would download back-office code: a file of a portal route (signed in or
+ * out) that is a chunk of src/ops, or that holds text only the console's code holds. Empty when
+ * affiliates never download the console.
+ */
+export function consoleLeaks(manifest: Record<string, ManifestChunk>, budgets: RouteBudget[], readText: (file: string) => string): Array<{ route: string; file: string }> {
+  const opsFiles = new Set(Object.entries(manifest).filter(([key]) => key.startsWith('src/ops/')).map(([, c]) => c.file));
+  return budgets
+    .filter((b) => b.side !== 'ops')
+    .flatMap((b) =>
+      routeFiles(manifest, b.modules)
+        .filter((file) => file.endsWith('.js') && (opsFiles.has(file) || CONSOLE_MARKERS.some((m) => readText(file).includes(m))))
+        .map((file) => ({ route: b.route, file })),
+    );
+}
+
 const isMain = process.argv[1] && import.meta.filename === process.argv[1];
 if (isMain) {
   const at = process.argv.indexOf('--dist');
@@ -86,5 +108,8 @@ if (isMain) {
   }
   const over = results.filter((r) => r.over);
   console.log(`budget: ${over.length ? `${over.length} route(s) over budget` : `${results.length} routes within budget`}`);
-  process.exit(over.length ? 1 : 0);
+  const leaks = consoleLeaks(manifest, routeBudgets(), (file) => readFileSync(join(dist, file), 'utf8'));
+  for (const l of leaks) console.log(`BACK OFFICE CODE in ${l.route}: ${l.file}`);
+  console.log(`console: ${leaks.length ? `${leaks.length} portal file(s) carry back office code` : 'no portal route downloads back office code'}`);
+  process.exit(over.length || leaks.length ? 1 : 0);
 }

@@ -10,8 +10,12 @@ import type * as RouteManifest from '../src/app/routeManifest.ts';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-/** What the boot script preloads: [signed in, pathname pattern, files]. */
-export type BootRoute = [boolean, string, string[]];
+/** Whose route a boot row is: the signed-out side's (0), the signed-in side's (1), or the back office's, either way (2). */
+export type BootSide = 0 | 1 | 2;
+/** What the boot script preloads: [side, pathname pattern, files]. */
+export type BootRoute = [BootSide, string, string[]];
+
+const bootSide = { signedOut: 0, signedIn: 1, ops: 2 } as const satisfies Record<string, BootSide>;
 
 /**
  * The route chunks a first visit needs, preloaded from the start.
@@ -52,7 +56,7 @@ export function bootPreload(): Plugin {
       if (!html || html.type !== 'asset') return; // the workbench's build: no portal index.html
       // A row without `match` measures a later download (sign-in once it starts), not a first visit.
       const { routeManifest, entryModules } = manifest!;
-      const boot: BootRoute[] = routeManifest.flatMap((r) => (r.match ? [[r.side === 'signedIn', r.match, routeChunks(bundle, root, entryModules(r))] satisfies BootRoute] : []));
+      const boot: BootRoute[] = routeManifest.flatMap((r) => (r.match ? [[bootSide[r.side], r.match, routeChunks(bundle, root, entryModules(r))] satisfies BootRoute] : []));
       const source = `${readFileSync(path.join(root, 'public/theme-boot.js'), 'utf8')}\n${preloadSource(boot)}\n${callSource(calls)}`;
       const file = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source }));
       const text = String(html.source);
@@ -92,16 +96,16 @@ export function routeChunks(bundle: OutputBundle, root: string, modules: string[
 export function preloadSource(routes: BootRoute[]): string {
   // Each file once, the routes naming them by place: the routes share most of their chunks.
   const files = [...new Set(routes.flatMap((r) => r[2]))];
-  const table = routes.map(([signedIn, match, list]) => [signedIn ? 1 : 0, match, list.map((f) => files.indexOf(f))]);
+  const table = routes.map(([side, match, list]) => [side, match, list.map((f) => files.indexOf(f))]);
   return `// Added at build time (scripts/vite-boot-preload.ts): the chunks of the route this visit opens, preloaded
-// beside the entry. Signed in: every session key of src/lib/storageKeys.ts is present.
+// beside the entry. Signed in: every session key of src/lib/storageKeys.ts is present; the back office's rows (2) either way.
 (function (files, routes, keys) {
   try {
     var s = window.localStorage;
     var signedIn = keys.every(function (key) { return !!s.getItem(key); });
     var path = window.location.pathname;
     for (var i = 0; i < routes.length; i++) {
-      if (!routes[i][0] !== !signedIn || !new RegExp(routes[i][1]).test(path)) continue;
+      if ((routes[i][0] !== 2 && !routes[i][0] !== !signedIn) || !new RegExp(routes[i][1]).test(path)) continue;
       routes[i][2].forEach(function (n) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';

@@ -6,7 +6,7 @@ import { isRaw, SESSION_STAGES, type Access, type AnyEndpoint, type SessionStage
 import { ErrorEnvelope } from '../../src/api/contract/envelope';
 import { TOKEN_HEADER } from '../../src/api/contract/session';
 import { trackingSiteEndpoints } from '../../src/api/contract/tracking';
-import { OPERATOR_TOKEN_HEADER } from '../plugins/auth';
+import { OPERATOR_TOKEN_HEADER } from '../../src/api/contract/operator';
 import { apiEndpoints, siteEndpoints } from './contractRegistry';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Access } from '../../src/api/contract/endpoint';
-import { rolesFor, type OperatorRole } from '../../src/api/contract/operator';
+import { OPERATOR_TOKEN_HEADER, rolesFor, type OperatorRole } from '../../src/api/contract/operator';
 import { TOKEN_HEADER } from '../../src/api/contract/session';
 import type { AppContext } from '../context';
 import type { DB, SessionStage } from '../db/schema';
@@ -29,7 +29,6 @@ declare module 'fastify' {
 }
 
 /** The operator's token header: never the affiliate's x-app-token, so neither opens the other's routes. */
-export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
 
 /** Session lifetimes (docs/server.md): 30 days at most, 7 days idle; 15 minutes for a half sign-in. */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;

@@ -1,12 +1,16 @@
 import { patterns } from '../shared/paths';
 
-/** Which route table a row belongs to: the signed-in app's (src/app/SignedInRoutes.tsx) or the signed-out one's. */
-export type Side = 'signedIn' | 'signedOut';
+/**
+ * Which route table a row belongs to: the signed-in app's (src/app/SignedInRoutes.tsx), the
+ * signed-out one's, or the back office's (src/ops/OpsApp.tsx, whatever the affiliate's session).
+ */
+export type Side = 'signedIn' | 'signedOut' | 'ops';
 
 /** The module that holds a side's route table: a chunk of its own, loaded on that side only. */
 export const SIDE_MODULE: Record<Side, string> = {
   signedIn: 'src/app/SignedInRoutes.tsx',
   signedOut: 'src/app/SignedOutRoutes.tsx',
+  ops: 'src/ops/OpsApp.tsx',
 };
 
 /**
@@ -44,32 +48,38 @@ export const routeManifest: RouteManifestEntry[] = [
   // Signed out.
   { route: '/ (sign-in)', side: 'signedOut', patterns: [patterns.root, patterns.other], match: '^/$', modules: ['src/features/auth/SignInJourney.tsx'], budgetKiB: 120, targetKiB: 120 },
   // Sign-in once the affiliate first touches the form: the journey's machines, RTK Query and the store load then.
-  { route: '/ (signing in)', side: 'signedOut', patterns: [], modules: [store, 'src/features/auth/SignInJourney.tsx', 'src/features/auth/signInEngine.ts'], budgetKiB: 166 },
-  { route: '/ottlogin', side: 'signedOut', patterns: [patterns.ottLogin], match: '^/ottlogin/?$', modules: ['src/features/auth/OttLogin.tsx'], budgetKiB: 95, targetKiB: 120 },
-  { route: '/paycompletion', side: 'signedOut', patterns: [patterns.payCompletion], match: '^/paycompletion/?$', modules: ['src/features/balance/PayCompletionPage.tsx'], budgetKiB: 116, targetKiB: 120 },
+  { route: '/ (signing in)', side: 'signedOut', patterns: [], modules: [store, 'src/features/auth/SignInJourney.tsx', 'src/features/auth/signInEngine.ts'], budgetKiB: 167 },
+  { route: '/ottlogin', side: 'signedOut', patterns: [patterns.ottLogin], match: '^/ottlogin/?$', modules: ['src/features/auth/OttLogin.tsx'], budgetKiB: 96, targetKiB: 120 },
+  { route: '/paycompletion', side: 'signedOut', patterns: [patterns.payCompletion], match: '^/paycompletion/?$', modules: ['src/features/balance/PayCompletionPage.tsx'], budgetKiB: 117, targetKiB: 120 },
   { route: '/register', side: 'signedOut', patterns: [patterns.register], match: '^/register/?$', modules: [store, 'src/features/register/RegisterPage.tsx'], budgetKiB: 276, targetKiB: 120 },
-  { route: '/verify', side: 'signedOut', patterns: [patterns.verify], match: '^/verify/?$', modules: [store, 'src/features/verify/VerifyPage.tsx'], budgetKiB: 146, targetKiB: 120 },
+  { route: '/verify', side: 'signedOut', patterns: [patterns.verify], match: '^/verify/?$', modules: [store, 'src/features/verify/VerifyPage.tsx'], budgetKiB: 147, targetKiB: 120 },
   { route: '/forgot', side: 'signedOut', patterns: [patterns.forgot], match: '^/forgot/?$', modules: [store, 'src/features/recovery/ForgotPasswordPage.tsx'], budgetKiB: 148, targetKiB: 120 },
-  { route: '/resetPassword', side: 'signedOut', patterns: [patterns.resetPassword], match: '^/resetPassword/?$', modules: [store, 'src/features/recovery/ResetPasswordPage.tsx'], budgetKiB: 164, targetKiB: 120 },
+  { route: '/resetPassword', side: 'signedOut', patterns: [patterns.resetPassword], match: '^/resetPassword/?$', modules: [store, 'src/features/recovery/ResetPasswordPage.tsx'], budgetKiB: 165, targetKiB: 120 },
   { route: '/terms (signed out)', side: 'signedOut', patterns: [patterns.terms], match: '^/terms/?$', modules: ['src/features/info/TermsPage.tsx'], budgetKiB: 112, targetKiB: 120 },
   { route: '/faq (signed out)', side: 'signedOut', patterns: [patterns.faq], match: '^/faq/?$', modules: ['src/features/info/FaqPage.tsx'], budgetKiB: 112, targetKiB: 120 },
   { route: '/help/two-factor (signed out)', side: 'signedOut', patterns: [patterns.twoFactorGuide], match: '^/help/two-factor/?$', modules: ['src/features/auth/TwoFactorGuide.tsx'], budgetKiB: 110, targetKiB: 120 },
   // Signed in.
-  { route: '/dashboard', side: 'signedIn', patterns: [patterns.dashboard, patterns.root, patterns.ottLogin, patterns.other], match: '^/dashboard/?$', modules: ['src/features/dashboard/DashboardPage.tsx'], budgetKiB: 228, targetKiB: 250 },
+  { route: '/dashboard', side: 'signedIn', patterns: [patterns.dashboard, patterns.root, patterns.ottLogin, patterns.other], match: '^/dashboard/?$', modules: ['src/features/dashboard/DashboardPage.tsx'], budgetKiB: 229, targetKiB: 250 },
   { route: '/browse/{tab}', side: 'signedIn', patterns: [patterns.browse], match: '^/browse(/[^/]+)?/?$', modules: ['src/features/campaigns/BrowsePage.tsx'], budgetKiB: 224, targetKiB: 250 },
-  { route: '/search', side: 'signedIn', patterns: [patterns.search], match: '^/search/?$', modules: ['src/features/campaigns/SearchPage.tsx'], budgetKiB: 226, targetKiB: 250 },
+  { route: '/search', side: 'signedIn', patterns: [patterns.search], match: '^/search/?$', modules: ['src/features/campaigns/SearchPage.tsx'], budgetKiB: 227, targetKiB: 250 },
   { route: '/campaign/{id}', side: 'signedIn', patterns: [patterns.campaign], match: '^/campaign/[^/]+/?$', modules: ['src/features/campaigns/detail/CampaignPage.tsx'], budgetKiB: 226, targetKiB: 250 },
-  { route: '/globalpostback', side: 'signedIn', patterns: [patterns.globalPostback], match: '^/globalpostback/?$', modules: ['src/features/postbacks/GlobalPostbackPage.tsx'], budgetKiB: 236, targetKiB: 250 },
-  { route: '/reports/{type}', side: 'signedIn', patterns: [patterns.reports], match: '^/reports(/[^/]+)?/?$', modules: ['src/features/reports/ReportsPage.tsx'], budgetKiB: 233, targetKiB: 250 },
-  { route: '/accountbalance', side: 'signedIn', patterns: [patterns.accountBalance], match: '^/accountbalance/?$', modules: ['src/features/balance/AccountBalancePage.tsx'], budgetKiB: 227, targetKiB: 250 },
-  { route: '/settings', side: 'signedIn', patterns: [patterns.settings], match: '^/settings/?$', modules: ['src/features/settings/SettingsPage.tsx'], budgetKiB: 231, targetKiB: 250 },
+  { route: '/globalpostback', side: 'signedIn', patterns: [patterns.globalPostback], match: '^/globalpostback/?$', modules: ['src/features/postbacks/GlobalPostbackPage.tsx'], budgetKiB: 237, targetKiB: 250 },
+  { route: '/reports/{type}', side: 'signedIn', patterns: [patterns.reports], match: '^/reports(/[^/]+)?/?$', modules: ['src/features/reports/ReportsPage.tsx'], budgetKiB: 234, targetKiB: 250 },
+  { route: '/accountbalance', side: 'signedIn', patterns: [patterns.accountBalance], match: '^/accountbalance/?$', modules: ['src/features/balance/AccountBalancePage.tsx'], budgetKiB: 228, targetKiB: 250 },
+  { route: '/settings', side: 'signedIn', patterns: [patterns.settings], match: '^/settings/?$', modules: ['src/features/settings/SettingsPage.tsx'], budgetKiB: 232, targetKiB: 250 },
   { route: '/maxmoney', side: 'signedIn', patterns: [patterns.maxmoney], match: '^/maxmoney/?$', modules: ['src/features/maxmoney/MaxMoneyPage.tsx'], budgetKiB: 225, targetKiB: 250 },
-  { route: '/resources', side: 'signedIn', patterns: [patterns.resources], match: '^/resources/?$', modules: ['src/features/resources/ResourcesPage.tsx'], budgetKiB: 212, targetKiB: 250 },
-  { route: '/refer', side: 'signedIn', patterns: [patterns.refer], match: '^/refer/?$', modules: ['src/features/refer/ReferPage.tsx'], budgetKiB: 216, targetKiB: 250 },
+  { route: '/resources', side: 'signedIn', patterns: [patterns.resources], match: '^/resources/?$', modules: ['src/features/resources/ResourcesPage.tsx'], budgetKiB: 213, targetKiB: 250 },
+  { route: '/refer', side: 'signedIn', patterns: [patterns.refer], match: '^/refer/?$', modules: ['src/features/refer/ReferPage.tsx'], budgetKiB: 217, targetKiB: 250 },
   { route: '/terms', side: 'signedIn', patterns: [patterns.terms], match: '^/terms/?$', modules: ['src/features/info/TermsPage.tsx'], budgetKiB: 211, targetKiB: 250 },
   { route: '/faq', side: 'signedIn', patterns: [patterns.faq], match: '^/faq/?$', modules: ['src/features/info/FaqPage.tsx'], budgetKiB: 211, targetKiB: 250 },
   { route: '/help/two-factor', side: 'signedIn', patterns: [patterns.twoFactorGuide], match: '^/help/two-factor/?$', modules: ['src/features/auth/TwoFactorGuide.tsx'], budgetKiB: 209, targetKiB: 250 },
-  { route: '/paycompletion (signed in)', side: 'signedIn', patterns: [patterns.payCompletion], match: '^/paycompletion/?$', modules: ['src/features/balance/PayCompletionPage.tsx'], budgetKiB: 208, targetKiB: 250 },
+  // The back office: its own tree, never in a portal route's download (the budget stage checks it).
+  { route: '/ops/invite', side: 'ops', patterns: [patterns.opsInvite], match: '^/ops/invite/?$', modules: [], budgetKiB: 250, targetKiB: 250 },
+  { route: '/ops', side: 'ops', patterns: [patterns.ops], match: '^/ops(/.*)?$', modules: [], budgetKiB: 250, targetKiB: 250 },
+  // Areas, once opened from the console: measured with the console they open in.
+  { route: '/ops/operators', side: 'ops', patterns: [], modules: ['src/ops/operators/OperatorsPage.tsx'], budgetKiB: 260 },
+  { route: '/ops/audit', side: 'ops', patterns: [], modules: ['src/ops/audit/AuditPage.tsx'], budgetKiB: 260 },
+  { route: '/paycompletion (signed in)', side: 'signedIn', patterns: [patterns.payCompletion], match: '^/paycompletion/?$', modules: ['src/features/balance/PayCompletionPage.tsx'], budgetKiB: 209, targetKiB: 250 },
 ];
 
 /** A row's modules with its side's table first: what the build measures and the boot script preloads. */

@@ -85,6 +85,13 @@ export const patterns = {
   verify: '/verify',
   ottLogin: paths.ottLogin,
   twoFactorGuide: paths.twoFactorGuide,
+  /** The back office (src/ops): its invitation page, and everything else under /ops. */
+  opsInvite: '/ops/invite',
+  ops: '/ops/*',
   /** Any other path. */
   other: '*',
 } as const;
+
+/** The back office's addresses: /ops and below (src/ops; the server answers them with the same index.html). */
+export const OPS_ROOT = '/ops';
+export const isOpsPath = (pathname: string) => pathname === OPS_ROOT || pathname.startsWith(`${OPS_ROOT}/`);

@@ -73,12 +73,16 @@ describe(`operator roles (${testEngine})`, () => {
     }
   });
 
-  it('lets every role sign out', async () => {
+  it('tells every role who is signed in, and lets them sign out', async () => {
     for (const [i, role] of OPERATOR_ROLES.entries()) {
       const email = `${role}@roles.example`;
       const tk = await operatorSignIn(t.app, t.database.db, { email, password: OPERATOR_PASSWORD }, { remoteAddress: `198.51.100.${20 + i}` });
+      const me = await t.app.inject({ method: 'GET', url: '/api/operator/session', headers: { 'x-operator-token': tk } });
+      expect(me.json()).toMatchObject({ success: true, operator: { email, role } });
+      expect(new Date(me.json().expires_at).getTime()).toBeGreaterThan(Date.now());
       expect((await t.app.inject({ method: 'POST', url: '/api/operator/session/end', payload: {}, headers: { 'x-operator-token': tk } })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/operator/accessRequests', headers: { 'x-operator-token': tk } })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/operator/session', headers: { 'x-operator-token': tk } })).statusCode).toBe(401);
     }
   });
 });

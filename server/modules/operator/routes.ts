@@ -45,6 +45,16 @@ export const operatorAccountRoutes: RoutePlugin = async (app, { ctx, messenger, 
     return { success: true as const };
   });
 
+  route(app, operatorEndpoints.operatorMe, async (request) => {
+    const me = await ctx.db
+      .selectFrom('operator_sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select(['o.id', 'o.email', 'o.role', 's.expires_at'])
+      .where('s.id', '=', request.operator.sessionId)
+      .executeTakeFirstOrThrow();
+    return { success: true as const, expires_at: new Date(me.expires_at).toISOString(), operator: { operator_id: me.id, email: me.email, role: me.role } };
+  });
+
   route(app, operatorEndpoints.listOperators, async () => ({ success: true as const, operators: await listOperators(ctx.db) }));
 
   route(app, operatorEndpoints.inviteOperator, async (request) => ({ success: true as const, ...(await inviteOperator(ctx.db, request.body, actor(request), mail)) }));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OperatorRole } from '../../../src/api/contract/operator';
+import { operatorSignInMessages, type OperatorRole } from '../../../src/api/contract/operator';
 import type { DB } from '../../db/schema';
 import { hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import { ApiError, tooManyRequests } from '../../lib/errors';
@@ -22,9 +22,7 @@ import { normalizeEmail, openOperatorSecret, sealOperatorSecret } from './servic
  * count, and the wrong code that starts the delays ends the half sign-in (the password again, later).
  */
 
-const FAILED_SIGN_IN = 'The e-mail address or password is not correct.';
-const EXPIRED_CHALLENGE = 'This sign-in has expired. Sign in again with your e-mail address and password.';
-const WRONG_CODE = 'The code is not correct. Enter the current 6-digit code of your authenticator app.';
+const { failed: FAILED_SIGN_IN, expired: EXPIRED_CHALLENGE, wrongCode: WRONG_CODE } = operatorSignInMessages;
 export const CHALLENGE_TTL_MS = 15 * 60_000;
 
 export interface SignInDeps {

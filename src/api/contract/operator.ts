@@ -19,6 +19,17 @@ const Email = SafeText()
   .max(254, 'is too long')
   .refine((v) => v.trim() !== '', 'Enter your e-mail address.');
 
+/** The header of the operator's token on every operator call (never the affiliate's x-app-token). */
+export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+/** The sign-in's refusals (403), as the server says them and the console recognises them. */
+export const operatorSignInMessages = {
+  failed: 'The e-mail address or password is not correct.',
+  /** The challenge is gone (15 minutes, used, or the account changed): the console goes back to the password. */
+  expired: 'This sign-in has expired. Sign in again with your e-mail address and password.',
+  wrongCode: 'The code is not correct. Enter the current 6-digit code of your authenticator app.',
+} as const;
+
 export const OperatorSignInBody = z.object({
   email: Email,
   password: z.string().max(200, 'is too long').refine((v) => v !== '', 'Enter your password.'),
@@ -45,6 +56,12 @@ export const OperatorCodeBody = z.object({
 export const OperatorSessionResponse = successEnvelope({
   /** Send as `x-operator-token`; expires after OPERATOR_SESSION_HOURS (default 12). */
   token: z.string(),
+  expires_at: z.string(),
+  operator: z.object({ operator_id: z.number().int(), email: z.string(), role: OperatorRole }),
+});
+
+/** The signed-in operator of a token. */
+export const OperatorMeResponse = successEnvelope({
   expires_at: z.string(),
   operator: z.object({ operator_id: z.number().int(), email: z.string(), role: OperatorRole }),
 });
@@ -209,6 +226,16 @@ export const operatorEndpoints = {
     tags,
     summary: "Ends the operator's session",
     response: SuccessOnly,
+    errors: [403],
+  }),
+  operatorMe: endpoint({
+    method: 'GET',
+    path: '/operator/session',
+    access: 'operator',
+    roles: ROLES.all,
+    tags,
+    summary: "The signed-in operator (e-mail, role) and when the session ends: the console's check of a stored token",
+    response: OperatorMeResponse,
     errors: [403],
   }),
   listAccessRequests: endpoint({

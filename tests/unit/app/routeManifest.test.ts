@@ -14,6 +14,8 @@ const signedIn = signedInTables(frame);
 const routed: Record<Side, string[]> = {
   signedIn: [...toDashboard, ...[...signedIn.open, ...signedIn.shell].map((r) => r.path ?? '')],
   signedOut: signedOutTable(frame).map((r) => r.path ?? ''),
+  // The back office routes its invitation page and everything else under /ops (src/ops/OpsApp.tsx).
+  ops: [patterns.opsInvite, patterns.ops],
 };
 const rowsOf = (side: Side, pattern: string) => routeManifest.filter((r) => r.side === side && r.patterns.includes(pattern));
 

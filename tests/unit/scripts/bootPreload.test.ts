@@ -14,9 +14,10 @@ function preloads(source: string, pathname: string, stored: Record<string, strin
 
 const session = { 'mb-auth-token': 't', 'mb-aid': '1', 'mb-t': 'c' };
 const routes: BootRoute[] = [
-  [false, '^/$', ['assets/SignedOutRoutes.js', 'assets/SignIn.js', 'assets/Field.js']],
-  [true, '^/dashboard/?$', ['assets/SignedInRoutes.js', 'assets/Dashboard.js', 'assets/Field.js']],
-  [true, '^/campaign/[^/]+/?$', ['assets/SignedInRoutes.js', 'assets/Campaign.js']],
+  [0, '^/$', ['assets/SignedOutRoutes.js', 'assets/SignIn.js', 'assets/Field.js']],
+  [1, '^/dashboard/?$', ['assets/SignedInRoutes.js', 'assets/Dashboard.js', 'assets/Field.js']],
+  [1, '^/campaign/[^/]+/?$', ['assets/SignedInRoutes.js', 'assets/Campaign.js']],
+  [2, '^/ops(/.*)?$', ['assets/OpsApp.js', 'assets/Field.js']],
 ];
 
 describe('the boot script preloads the chunks of the route a visit opens', () => {
@@ -35,6 +36,12 @@ describe('the boot script preloads the chunks of the route a visit opens', () =>
   it('the side follows the session: all three keys, or the public side', () => {
     expect(preloads(source, '/', session)).toEqual([]);
     expect(preloads(source, '/dashboard', { 'mb-auth-token': 't' })).toEqual([]);
+  });
+
+  it("the back office's rows hold whatever the affiliate's session", () => {
+    expect(preloads(source, '/ops', {})).toEqual(['/assets/OpsApp.js', '/assets/Field.js']);
+    expect(preloads(source, '/ops/operators', session)).toEqual(['/assets/OpsApp.js', '/assets/Field.js']);
+    expect(preloads(source, '/opsx', session)).toEqual([]);
   });
 
   it('an address no route matches preloads nothing; a page without storage still loads', () => {
