@@ -636,7 +636,8 @@ export interface AffiliatesTable {
   login_p: Default<number>;
   /** The spec's mb-o (123 is special: never forced to set up two-factor). */
   login_o: Default<number>;
-  status: Default<'pending' | 'active' | 'inactive' | 'rejected' | 'terminated'>;
+  /** 'suspended' (an operator's suspension) comes with 0025_ops_people. */
+  status: Default<'pending' | 'active' | 'inactive' | 'rejected' | 'terminated' | 'suspended'>;
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   manager_id: Default<number | null>;
   referrer_id: Default<number | null>;

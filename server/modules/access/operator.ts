@@ -8,8 +8,10 @@ import { sendStoredImage } from '../../lib/imageBytes';
 import { route } from '../../lib/route';
 import { recordAudit } from '../operator/audit';
 import { postbackUrls } from '../opsOffers/postback';
+import { checkAffiliateInScope, scopedManager, scopeOf } from '../opsPeople/scope';
 import { notifyDecision, setCampaignAccess, uploadPath } from './service';
 import type { RoutePlugin } from '../../lib/routeModules';
+import type { OperatorContext } from '../../plugins/auth';
 
 /**
  * The operators' access-request routes (src/api/contract/operator.ts; signing in and the operator
@@ -17,11 +19,17 @@ import type { RoutePlugin } from '../../lib/routeModules';
  * A decision changes the request, the affiliate's status on the campaign, adds the affiliate's
  * notification, queues their e-mail and writes the audit entry in one transaction. Which roles may
  * call each route is its endpoint's `roles` in the contract, checked before the handler (server/plugins/auth.ts).
+ * A manager operator sees and decides the requests of their own manager's affiliates only
+ * (server/modules/opsPeople/scope.ts).
  */
 
 const asText = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function requestsWhere(db: Kysely<DB>, filter: { id?: number; status?: 'Pending' | 'Approved' | 'Rejected' }): Promise<AccessRequest[]> {
+async function requestsWhere(
+  db: Kysely<DB>,
+  filter: { id?: number; status?: 'Pending' | 'Approved' | 'Rejected'; managerId?: number | null },
+): Promise<AccessRequest[]> {
+  if (filter.managerId === null) return [];
   let q = db
     .selectFrom('access_requests as r')
     .innerJoin('affiliates as a', 'a.id', 'r.affiliate_id')
@@ -34,6 +42,7 @@ async function requestsWhere(db: Kysely<DB>, filter: { id?: number; status?: 'Pe
     ]);
   if (filter.id !== undefined) q = q.where('r.id', '=', filter.id);
   if (filter.status !== undefined) q = q.where('r.status', '=', filter.status);
+  if (filter.managerId !== undefined) q = q.where('a.manager_id', '=', filter.managerId);
   const rows = await q.orderBy('r.created_at').orderBy('r.id').limit(500).execute();
   return rows.map((r) => ({
     id: r.id,
@@ -63,23 +72,24 @@ export { upsertOperator } from '../operator/service';
 export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, productName, tracking: { baseUrl: trackingBaseUrl } }) => {
   route(app, operatorEndpoints.listAccessRequests, async (request) => ({
     success: true as const,
-    requests: await requestsWhere(ctx.db, { status: request.query.status }),
+    requests: await requestsWhere(ctx.db, { status: request.query.status, managerId: scopedManager(await scopeOf(ctx.db, request.operator)) }),
   }));
 
   /** Decides a Pending request; a decided one is a 409 (decisions are final; a new request can follow). */
-  async function decide(id: number, by: { operatorId: number; ip: string }, decision: { status: 'Approved' } | { status: 'Rejected'; reason: string }) {
-    const operatorId = by.operatorId;
+  async function decide(id: number, by: { operator: OperatorContext; ip: string }, decision: { status: 'Approved' } | { status: 'Rejected'; reason: string }) {
+    const operatorId = by.operator.operatorId;
     const now = ctx.now();
     const decided = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('access_requests as r')
         .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
         .innerJoin('affiliates as a', 'a.id', 'r.affiliate_id')
-        .select(['r.id', 'r.status', 'r.reject_reason', 'r.affiliate_id', 'c.id as campaign_id', 'c.name as campaign_name', 'a.email'])
+        .select(['r.id', 'r.status', 'r.reject_reason', 'r.affiliate_id', 'c.id as campaign_id', 'c.name as campaign_name', 'a.email', 'a.manager_id'])
         .where('r.id', '=', id)
         .forUpdate('r')
         .executeTakeFirst();
       if (!row) throw notFound('There is no access request with this id.');
+      checkAffiliateInScope(await scopeOf(trx, by.operator), row.manager_id);
       if (row.status !== 'Pending') throw new ApiError(409, `This request was already ${row.status === 'Approved' ? 'approved' : 'rejected'}.`);
       await trx
         .updateTable('access_requests')
@@ -119,11 +129,9 @@ export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, product
     return { success: true as const, request };
   }
 
-  route(app, operatorEndpoints.approveAccessRequest, async (request) => decide(request.params.id, { operatorId: request.operator.operatorId, ip: request.ip }, { status: 'Approved' }));
+  route(app, operatorEndpoints.approveAccessRequest, async (request) => decide(request.params.id, request, { status: 'Approved' }));
 
-  route(app, operatorEndpoints.rejectAccessRequest, async (request) =>
-    decide(request.params.id, { operatorId: request.operator.operatorId, ip: request.ip }, { status: 'Rejected', reason: request.body.reason }),
-  );
+  route(app, operatorEndpoints.rejectAccessRequest, async (request) => decide(request.params.id, request, { status: 'Rejected', reason: request.body.reason }));
 
   route(app, operatorEndpoints.advertiserPostback, async (request) => {
     // The answer carries the advertiser's secret: who was handed it is audited, with the read, in one transaction.
@@ -155,9 +163,15 @@ export const operatorRoutes: RoutePlugin = async (app, { ctx, messenger, product
   });
 
   route(app, operatorEndpoints.accessRequestImage, async (request, reply) => {
-    const row = await ctx.db.selectFrom('access_requests').select('creative_file').where('id', '=', request.params.id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('access_requests as r')
+      .innerJoin('affiliates as a', 'a.id', 'r.affiliate_id')
+      .select(['r.creative_file', 'a.manager_id'])
+      .where('r.id', '=', request.params.id)
+      .executeTakeFirst();
     const file = row?.creative_file ? uploadPath(ctx.access.uploadDir, row.creative_file) : null;
-    if (!file) throw notFound('This request has no image.');
+    if (!row || !file) throw notFound('This request has no image.');
+    checkAffiliateInScope(await scopeOf(ctx.db, request.operator), row.manager_id, true);
     const bytes = await readFile(file).catch(() => null);
     if (!bytes) throw notFound('This request has no image.');
     return sendStoredImage(reply, bytes);

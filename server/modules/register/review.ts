@@ -8,20 +8,28 @@ import { ApiError, notFound } from '../../lib/errors';
 import { sendStoredImage } from '../../lib/imageBytes';
 import type { Messenger } from '../../lib/messenger';
 import { route } from '../../lib/route';
+import type { OperatorContext } from '../../plugins/auth';
+import { recordAudit } from '../operator/audit';
+import { checkAffiliateInScope, scopedManager, scopeOf } from '../opsPeople/scope';
 import { messages } from './service';
 
 /**
  * The operator's review of new publishers (docs/registration.md "Operator review"): list
  * the applications waiting, read their ID images, approve (the account becomes active and can sign
  * in; the referrer's referral is credited) or reject (status 'rejected'; sign-in then says so).
- * Operator tokens only (`x-operator-token`), like the access-request review.
+ * Operator tokens only (`x-operator-token`), like the access-request review. A manager operator sees
+ * and decides the applications of their own manager only (server/modules/opsPeople/scope.ts).
  */
 
 const asText = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-async function publishersWhere(db: Kysely<DB>, filter: { id?: number; status?: 'pending' | 'active' | 'rejected' }): Promise<PendingPublisher[]> {
+async function publishersWhere(
+  db: Kysely<DB>,
+  filter: { id?: number; status?: 'pending' | 'active' | 'rejected'; managerId?: number | null },
+): Promise<PendingPublisher[]> {
+  if (filter.managerId === null) return [];
   let q = db
     .selectFrom('affiliates as a')
     .leftJoin('managers as m', 'm.id', 'a.manager_id')
@@ -37,6 +45,7 @@ async function publishersWhere(db: Kysely<DB>, filter: { id?: number; status?: '
     .where('p.token', 'is not', null);
   if (filter.id !== undefined) q = q.where('a.id', '=', filter.id);
   if (filter.status !== undefined) q = q.where('a.status', '=', filter.status);
+  if (filter.managerId !== undefined) q = q.where('a.manager_id', '=', filter.managerId);
   const rows = await q.orderBy('a.registration_date').orderBy('a.id').limit(500).execute();
   const ids = rows.map((r) => r.id);
   const docs = ids.length
@@ -91,35 +100,41 @@ export const publisherReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; mes
 ) => {
   route(app, publisherReviewEndpoints.listPublishers, async (request) => ({
     success: true as const,
-    publishers: await publishersWhere(ctx.db, { status: request.query.status }),
+    publishers: await publishersWhere(ctx.db, { status: request.query.status, managerId: scopedManager(await scopeOf(ctx.db, request.operator)) }),
   }));
 
   route(app, publisherReviewEndpoints.publisherIdImage, async (request, reply) => {
     const row = await ctx.db
-      .selectFrom('affiliate_documents')
-      .select('content')
-      .where('affiliate_id', '=', request.params.id)
-      .where('side', '=', request.params.side)
-      .where('content', 'is not', null)
-      .orderBy('id', 'desc')
+      .selectFrom('affiliate_documents as d')
+      .innerJoin('affiliates as a', 'a.id', 'd.affiliate_id')
+      .select(['d.content', 'a.manager_id'])
+      .where('d.affiliate_id', '=', request.params.id)
+      .where('d.side', '=', request.params.side)
+      .where('d.content', 'is not', null)
+      .orderBy('d.id', 'desc')
       .executeTakeFirst();
     const bytes = row?.content ? Buffer.from(row.content) : null;
-    if (!bytes) throw notFound(messages.imageNotFound);
+    if (!row || !bytes) throw notFound(messages.imageNotFound);
+    checkAffiliateInScope(await scopeOf(ctx.db, request.operator), row.manager_id, true);
     return sendStoredImage(reply, bytes);
   });
 
-  /** Decides a pending publisher in one transaction: status, the referral's credit, the e-mail. A decided one is a 409. */
-  async function decide(id: number, decision: 'active' | 'rejected') {
+  /**
+   * Decides a pending publisher in one transaction: status, the referral's credit, the e-mail and the
+   * audit entry. A decided one is a 409; another manager's applicant is a 403 for a manager operator.
+   */
+  async function decide(id: number, decision: 'active' | 'rejected', by: { operator: OperatorContext; ip: string }) {
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('affiliates as a')
         .innerJoin('applications as p', 'p.affiliate_id', 'a.id')
-        .select(['a.id', 'a.status', 'a.email', 'a.first_name'])
+        .select(['a.id', 'a.status', 'a.email', 'a.first_name', 'a.manager_id'])
         .where('a.id', '=', id)
         .forUpdate('a')
         .executeTakeFirst();
       if (!row) throw notFound(messages.notFound);
+      checkAffiliateInScope(await scopeOf(trx, by.operator), row.manager_id);
       if (row.status !== 'pending') throw new ApiError(409, messages.notPending);
       await trx.updateTable('affiliates').set({ status: decision, updated_at: now }).where('id', '=', id).execute();
       if (decision === 'active') {
@@ -134,11 +149,20 @@ export const publisherReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; mes
             ? `Hello ${row.first_name},\n\nYour ${productName} account has been approved. You can sign in now:\n\n${baseUrl}${paths.dashboard}\n`
             : `Hello ${row.first_name},\n\nThank you for your interest in ${productName}. After reviewing your application, we are unable to approve it.\n`,
       });
+      await recordAudit(trx, {
+        operatorId: by.operator.operatorId,
+        ip: by.ip,
+        at: now,
+        action: decision === 'active' ? 'publisher.approve' : 'publisher.reject',
+        target: { type: 'affiliate', id },
+        before: { status: row.status },
+        after: { status: decision },
+      });
     });
     const [publisher] = await publishersWhere(ctx.db, { id });
     return { success: true as const, publisher };
   }
 
-  route(app, publisherReviewEndpoints.approvePublisher, async (request) => decide(request.params.id, 'active'));
-  route(app, publisherReviewEndpoints.rejectPublisher, async (request) => decide(request.params.id, 'rejected'));
+  route(app, publisherReviewEndpoints.approvePublisher, async (request) => decide(request.params.id, 'active', request));
+  route(app, publisherReviewEndpoints.rejectPublisher, async (request) => decide(request.params.id, 'rejected', request));
 };

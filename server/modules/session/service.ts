@@ -18,6 +18,8 @@ export const PENDING_MESSAGE =
   'Your application is still being reviewed. You can sign in once your account has been approved.';
 /** A publisher the operator rejected (docs/registration.md): told so, not sent to a manager they never had. */
 export const REJECTED_MESSAGE = 'Your application to join the network was not approved.';
+/** An affiliate the back office suspended (docs/ops-people.md): their sessions ended with the suspension. */
+export const SUSPENDED_MESSAGE = 'Your account has been suspended, so you cannot sign in. Please contact your affiliate manager.';
 
 export interface SignInContext {
   ip: string;
@@ -145,6 +147,7 @@ export async function signIn(db: Kysely<DB>, input: LoginRequest, ctx: SignInCon
   }
   if (affiliate.status === 'pending') throw new ApiError(403, PENDING_MESSAGE);
   if (affiliate.status === 'rejected') throw new ApiError(403, REJECTED_MESSAGE);
+  if (affiliate.status === 'suspended') throw new ApiError(403, SUSPENDED_MESSAGE);
   if (affiliate.status !== 'active') throw new ApiError(403, INACTIVE_MESSAGE);
 
   const country = await countryCheck(db, affiliate, ctx);

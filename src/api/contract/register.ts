@@ -363,6 +363,7 @@ export const publisherReviewEndpoints = {
     summary: 'New publishers waiting for review (status pending by default), oldest first, with their data, context and ID image paths',
     query: PendingPublishersQuery,
     response: PendingPublishersResponse,
+    errors: [403],
   }),
   publisherIdImage: endpoint({
     method: 'GET',
@@ -373,7 +374,7 @@ export const publisherReviewEndpoints = {
     summary: "A publisher's ID image (front or back), with its real content type",
     params: IdImageParams,
     response: { raw: 'image/*' },
-    errors: [404],
+    errors: [403, 404],
   }),
   approvePublisher: endpoint({
     method: 'POST',
@@ -384,7 +385,7 @@ export const publisherReviewEndpoints = {
     summary: 'Approve a pending publisher: the account becomes active (can sign in), the referrer is credited, the publisher is e-mailed',
     params: IdParams,
     response: PublisherDecisionResponse,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   rejectPublisher: endpoint({
     method: 'POST',
@@ -395,7 +396,7 @@ export const publisherReviewEndpoints = {
     summary: 'Reject a pending publisher: the account becomes rejected (sign-in says the application was not approved)',
     params: IdParams,
     response: PublisherDecisionResponse,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
 };
 
