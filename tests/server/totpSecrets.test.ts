@@ -6,21 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, totpKey, totpKeyFile } from '../../server/config';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/seed';
-import { migrateToLatest } from '../../server/db/migrate';
-import * as limitsMigration from '../../server/db/migrations/0006_limits_security';
-import * as postbackLogMigration from '../../server/db/migrations/0009_postback_log';
-import * as accessMigration from '../../server/db/migrations/0010_access_requests';
-import * as reportBucketsMigration from '../../server/db/migrations/0011_report_buckets';
-import * as settingsWindowMigration from '../../server/db/migrations/0012_settings_window';
-import * as paychangeMigration from '../../server/db/migrations/0013_paychange';
-import * as recoveryMigration from '../../server/db/migrations/0015_recovery';
-import * as registrationMigration from '../../server/db/migrations/0016_registration';
-import * as maxmoneyMigration from '../../server/db/migrations/0017_maxmoney';
-import * as referralsMigration from '../../server/db/migrations/0018_referrals';
-import * as rollupShardsMigration from '../../server/db/migrations/0019_rollup_shards';
-import * as clickJournalMigration from '../../server/db/migrations/0020_click_journal';
-import * as ledgerCapsMigration from '../../server/db/migrations/0021_ledger_caps';
-import * as operatorRolesMigration from '../../server/db/migrations/0022_operator_roles_audit';
+import { MIGRATIONS_DIR, migrateToLatest, migrationsIn } from '../../server/db/migrate';
 import { open, seal } from '../../server/lib/secretBox';
 import { totpCode } from '../../server/lib/totp';
 import { openTotpSecret, sealPlainTotpSecrets } from '../../server/modules/twoFactor/secrets';
@@ -113,26 +99,16 @@ describe(`TOTP secrets at rest (${testEngine})`, () => {
     try {
       const id = await insertAffiliate(database, { email: 'legacy@example.com', manager_id: null, otp_enabled: true, otp_secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' });
       // As a database from before the migration: undo the later ones and forget that they ran.
-      const later = [
-        operatorRolesMigration,
-        ledgerCapsMigration,
-        clickJournalMigration,
-        rollupShardsMigration,
-        referralsMigration,
-        maxmoneyMigration,
-        registrationMigration,
-        recoveryMigration,
-        paychangeMigration,
-        settingsWindowMigration,
-        reportBucketsMigration,
-        accessMigration,
-        postbackLogMigration,
-        limitsMigration,
-      ];
-      for (const migration of later) await migration.down(database.db as never);
+      // Every migration after 0005, newest first, from the folder (0005 itself has no down: it only seals).
+      const all = await migrationsIn(MIGRATIONS_DIR, { totpKey: key });
+      const later = Object.entries(all).filter(([name]) => name > '0005_secrets_security').reverse();
+      for (const [name, migration] of later) {
+        if (!migration.down) throw new Error(`${name} has no down`);
+        await migration.down(database.db as never);
+      }
       await sql`delete from kysely_migration where name >= '0005'`.execute(database.db);
       await expect(migrateToLatest(database.db)).rejects.toThrow(/plain TOTP secrets/);
-      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', '0006_limits_security', '0007_search', '0009_postback_log', '0010_access_requests', '0011_report_buckets', '0012_settings_window', '0013_paychange', '0015_recovery', '0016_registration', '0017_maxmoney', '0018_referrals', '0019_rollup_shards', '0020_click_journal', '0021_ledger_caps', '0022_operator_roles_audit']);
+      expect(await migrateToLatest(database.db, { totpKey: key })).toEqual(['0005_secrets_security', ...later.map(([name]) => name).reverse()]);
       const row = await database.db.selectFrom('affiliates').select('otp_secret').where('id', '=', id).executeTakeFirstOrThrow();
       expect(openTotpSecret(key, id, row.otp_secret!)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
     } finally {
