@@ -13,7 +13,7 @@ export interface OpsArea {
   label: string;
   /** One line for the overview's card. */
   description: string;
-  /** The roles that see it: those of the endpoint its page opens with (rolesFor in src/api/contract/operator.ts). */
+  /** The roles that see it: the `roles` of the endpoint its page opens with (a field, not rolesFor: the portal's build keeps no contract function). */
   roles: readonly OperatorRole[];
   /** Place in the navigation (smaller first). */
   order: number;

@@ -1,12 +1,12 @@
 import { lazy } from 'react';
-import { operatorEndpoints, rolesFor } from '../../api/contract/operator';
+import { operatorEndpoints } from '../../api/contract/operator';
 import type { OpsArea } from '../areas';
 
 export const opsArea: OpsArea = {
   path: 'audit',
   label: 'Audit log',
   description: 'Every operator write: who, what, when, before and after.',
-  roles: rolesFor(operatorEndpoints.operatorAudit) ?? [],
+  roles: operatorEndpoints.operatorAudit.roles,
   order: 95,
   Page: lazy(() => import('./AuditPage').then((m) => ({ default: m.AuditPage }))),
 };
