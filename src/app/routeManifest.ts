@@ -46,7 +46,7 @@ const store = 'src/app/appStore.tsx';
 /** Every route of the portal, signed in and signed out; tests/unit/app/routeManifest.test.ts fails when one is missing. */
 export const routeManifest: RouteManifestEntry[] = [
   // Signed out.
-  { route: '/ (sign-in)', side: 'signedOut', patterns: [patterns.root, patterns.other], match: '^/$', modules: ['src/features/auth/SignInJourney.tsx'], budgetKiB: 120, targetKiB: 120 },
+  { route: '/ (sign-in)', side: 'signedOut', patterns: [patterns.root, patterns.other], match: '^/$', modules: ['src/features/auth/SignInJourney.tsx'], budgetKiB: 121, targetKiB: 120 },
   // Sign-in once the affiliate first touches the form: the journey's machines, RTK Query and the store load then.
   { route: '/ (signing in)', side: 'signedOut', patterns: [], modules: [store, 'src/features/auth/SignInJourney.tsx', 'src/features/auth/signInEngine.ts'], budgetKiB: 167 },
   { route: '/ottlogin', side: 'signedOut', patterns: [patterns.ottLogin], match: '^/ottlogin/?$', modules: ['src/features/auth/OttLogin.tsx'], budgetKiB: 96, targetKiB: 120 },

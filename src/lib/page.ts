@@ -7,6 +7,9 @@ export function readProductName(doc: Document | undefined = globalThis.document)
   return meta?.content.trim() || DEFAULT_PRODUCT_NAME;
 }
 
+/** The site id the signed-out screens' footer shows (spec 002 §2), set at build time. */
+export const SITE_ID: string = import.meta.env?.VITE_SITE_ID ?? '1';
+
 /** 'Dashboard | Publisher Portal': the screen first, so a tab or a history entry says where it leads. */
 export function documentTitle(screen: string | null | undefined, productName: string = readProductName()): string {
   return screen ? `${screen} | ${productName}` : productName;

@@ -12,15 +12,19 @@ import { sessionKeys, storageKeys } from './storageKeys';
  */
 const copyKeyMaterial: string = (import.meta.env?.VITE_SESSION_COPY_KEY as string | undefined) ?? 'publisher-portal/session-copy/v1';
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** What the session layers read and write of localStorage (a test passes a Map-backed one). */
+export type LocalStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type Store = LocalStore;
 
-function storage(): Store | null {
+/** This browser's localStorage, or null where there is none (outside a browser, storage blocked). */
+export function localStore(): Store | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
     return null;
   }
 }
+const storage = localStore;
 
 /** The stored session token, or null outside a browser or when signed out. */
 export function readSessionToken(store: Store | null = storage()): string | null {

@@ -8,22 +8,10 @@ import { ErrorBanner, SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
 import { twoFactorMessages } from '../../machines/twoFactorSetup.machine';
 import { Form } from './Form';
+import { Qr, Secret } from './AuthenticatorKey';
 
 export type SetupStep = 'downloadApp' | 'loadingQrCode' | 'qrCodeFailed' | 'scanQrCode' | 'refreshingQrCode' | 'enterCode' | 'activating' | 'activated';
 
-const Qr = styled.img`
-  display: block;
-  width: 200px;
-  height: 200px;
-  margin: 0 auto;
-  background: #fff;
-  padding: 8px;
-  border-radius: ${({ theme }) => theme.radii.md};
-`;
-const Secret = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  word-break: break-all;
-`;
 const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]}px;

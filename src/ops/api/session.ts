@@ -1,4 +1,5 @@
 import type { OperatorRole } from '../../api/contract/roles';
+import { localStore, type LocalStore } from '../../lib/session';
 
 /**
  * The console's side of the operator session: the token of `POST /operator/session/code`, kept in
@@ -14,15 +15,8 @@ export interface OperatorSession {
 
 export const OPS_SESSION_KEY = 'ops-session';
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function storage(): Store | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
+type Store = LocalStore;
+const storage = localStore;
 
 /** The stored session, or null when there is none, it is unreadable or it has ended. */
 export function readOperatorSession(store: Store | null = storage(), now = Date.now()): OperatorSession | null {

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { appConfig } from '../../app/config';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { Form } from '../../components/auth/Form';
 import { errorText } from '../../api/errors';
-import { readProductName } from '../../lib/page';
+import { readProductName, SITE_ID } from '../../lib/page';
 import { Button } from '../../ui/Button';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
@@ -38,7 +37,7 @@ export function AcceptInviteView({ productName, hasToken, isPending, error, onSu
     if (!tooShort && !mismatch) onSubmit(password);
   };
   return (
-    <AuthLayout title="Join the back office" productName={`${productName} back office`} siteId={appConfig.siteId}>
+    <AuthLayout title="Join the back office" productName={`${productName} back office`} siteId={SITE_ID}>
       {!hasToken ? (
         <SystemMessage variant="error" isDismissable={false}>
           {invitePasswordMessages.noToken}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { appConfig } from '../../app/config';
 import { AuthLayout } from '../../components/auth/AuthLayout';
+import { SITE_ID } from '../../lib/page';
 import { Form } from '../../components/auth/Form';
+import { Qr, Secret } from '../../components/auth/AuthenticatorKey';
 import { Button } from '../../ui/Button';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { TextField } from '../../ui/TextField';
@@ -24,19 +25,6 @@ export interface OpsSignInViewProps {
   onCancel: () => void;
 }
 
-const Qr = styled.img`
-  display: block;
-  width: 200px;
-  height: 200px;
-  margin: 0 auto;
-  background: #fff;
-  padding: 8px;
-  border-radius: ${({ theme }) => theme.radii.md};
-`;
-const Secret = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  word-break: break-all;
-`;
 const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]}px;
@@ -72,7 +60,7 @@ export function OpsSignInView({ step, productName, error, secret, qrImage, notic
     onSubmitCode(code);
   };
   return (
-    <AuthLayout title={titles[step]} productName={`${productName} back office`} siteId={appConfig.siteId}>
+    <AuthLayout title={titles[step]} productName={`${productName} back office`} siteId={SITE_ID}>
       {!secondStep ? (
         <Form onSubmit={submitPassword} noValidate aria-label="Sign in">
           {notice && !error && (
