@@ -87,12 +87,12 @@ export function CreativesView({ creatives, canWrite, onAddBanner, onReplaceImage
     { key: 'image', header: 'Image', render: (b) => (b.image ? <Thumb src={b.image} alt={`Banner ${b.name}`} loading="lazy" /> : 'No image') },
     { key: 'name', header: 'Name', isRowHeader: true },
     { key: 'size', header: 'Size (pixels)', render: size },
-    { key: 'uploaded', header: 'Image', textValue: 'Source', render: (b) => (b.uploaded ? <Badge tone="info">Uploaded</Badge> : <Badge>Drawn</Badge>) },
+    { key: 'uploaded', header: 'Source', render: (b) => (b.uploaded ? <Badge tone="info">Uploaded</Badge> : <Badge>Drawn</Badge>) },
     ...actionsColumn<Banner>((b) =>
       writes(
         b,
         { kind: 'rename', creative: b },
-        <Button size="sm" variant="secondary" onPress={() => setDialog({ kind: 'replace', creative: b })} aria-label={`Replace the image of ${b.name}`}>
+        <Button size="sm" variant="secondary" onPress={() => setDialog({ kind: 'replace', creative: b })} aria-label={`Replace image of ${b.name}`}>
           Replace image
         </Button>,
       ),

@@ -50,14 +50,14 @@ export function LandingPagesView({ pages, canWrite, onAdd, onEdit, onDelete, onU
           <Button size="sm" variant="secondary" onPress={() => setDialog({ kind: 'edit', page: p })} aria-label={`Edit ${p.name}`}>
             Edit
           </Button>
-          <Button size="sm" variant="secondary" onPress={() => setDialog({ kind: 'screenshot', page: p })} aria-label={`Upload a screenshot of ${p.name}`}>
+          <Button size="sm" variant="secondary" onPress={() => setDialog({ kind: 'screenshot', page: p })} aria-label={`${p.screenshot ? 'Replace screenshot' : 'Upload screenshot'} of ${p.name}`}>
             {p.screenshot ? 'Replace screenshot' : 'Upload screenshot'}
           </Button>
           {p.screenshot && (
             <Button
               size="sm"
               variant="secondary"
-              aria-label={`Remove the screenshot of ${p.name}`}
+              aria-label={`Remove screenshot of ${p.name}`}
               onPress={() => void onRemoveScreenshot(p).then((a) => said(a, `The screenshot of ${p.name} is removed; the drawn picture is shown again.`))}
             >
               Remove screenshot

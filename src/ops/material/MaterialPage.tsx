@@ -7,6 +7,7 @@ import { errorText } from '../../api/errors';
 import { PageState } from '../../components/PageState';
 import { usePageTitle } from '../../lib/page';
 import { Link } from '../../ui/Link';
+import { Spinner } from '../../ui/Spinner';
 import { useOperatorMeQuery } from '../api/accountApi';
 import {
   useAddBannerMutation, useAddEmailMutation, useAddLandingPageMutation, useAddTextLinkMutation, useDeleteCreativeMutation, useDeleteLandingPageMutation,
@@ -20,10 +21,15 @@ import { LandingPagesView } from './LandingPagesView';
 import { ManagerPicturesView, ManagersView } from './ManagersView';
 import { materialMessages, outcome } from './parts';
 
-/** Whether the signed-in operator's role may call the write (its endpoint's `roles`). */
+/**
+ * Whether the signed-in operator's role may call the write (its endpoint's `roles`); undefined until
+ * the session's answer is in (the shell has asked for it already, so that is at most a moment).
+ */
 function useMayCall(roles: readonly OperatorRole[]) {
-  const role = useOperatorMeQuery().data?.operator.role;
-  return role !== undefined && roles.includes(role);
+  const me = useOperatorMeQuery();
+  const role = me.data?.operator.role;
+  if (role === undefined) return me.isLoading ? undefined : false;
+  return roles.includes(role);
 }
 
 /** The area's addresses: /ops/material (the picker), /ops/material/:campaignId, /ops/material/managers(/:managerId). */
@@ -82,6 +88,7 @@ export function CampaignMaterialPage() {
   const [deleteCreative] = useDeleteCreativeMutation();
   const fail = materialMessages.notSaved;
   const creative = (call: Promise<{ creative: OpsCreative }>) => outcome(call.then((r) => r.creative), fail);
+  if (canWriteLanding === undefined || canWriteCreatives === undefined) return <Spinner label="Loading the campaign" />;
   return (
     <div>
       <p style={{ marginTop: 0 }}>
@@ -139,7 +146,7 @@ export function ManagerPicturesPage() {
   const canWrite = useMayCall(ep.uploadManagerPhoto.roles);
   const [photo] = useUploadManagerPhotoMutation();
   const [qr] = useUploadManagerQrMutation();
-  if (managers.isLoading) return null;
+  if (managers.isLoading || canWrite === undefined) return <Spinner label="Loading the manager" />;
   return (
     <ManagerPicturesView
       key={name ?? ''}
