@@ -217,6 +217,18 @@ export const UploadScreenshot: Story = {
   },
 };
 
+/** Remove an uploaded screenshot: the drawn picture comes back. */
+export const RemoveScreenshot: Story = {
+  beforeEach: withStoryMocks(materialMocks.removeScreenshot.answer({ success: true, landing_page: { ...sampleLandingPages[0], screenshot: null } }, spy)),
+  play: async ({ canvasElement, canvas }) => {
+    const row = await rowOf(canvasElement, 'Landing pages', 'Main offer page');
+    await userEvent.click(await row.findByRole('button', { name: 'Remove screenshot of Main offer page' }));
+    await shown(canvas, 'The screenshot of Main offer page is removed; the drawn picture is shown again.');
+    await expect(calls.map((c) => c.params.id)).toEqual(['31']);
+    await imagesLoaded(canvasElement);
+  },
+};
+
 /** The server reads the bytes and refuses (415): its sentence in the dialog. */
 export const ScreenshotNotImage: Story = {
   beforeEach: withStoryMocks(materialMocks.screenshot.failure(MATERIAL_MESSAGES.notImage, 415)),

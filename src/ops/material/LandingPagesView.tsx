@@ -37,7 +37,7 @@ export function LandingPagesView({ pages, canWrite, onAdd, onEdit, onDelete, onU
     {
       key: 'is_default',
       header: 'Default',
-      render: (p) => (p.is_default ? <Badge tone="success">Default</Badge> : ''),
+      render: (p) => (p.is_default ? <Badge tone="success">Default</Badge> : 'No'),
     },
     { key: 'url', header: 'URL', render: (p) => <Wrap>{p.url}</Wrap> },
   ];
