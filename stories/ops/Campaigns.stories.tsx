@@ -5,7 +5,7 @@ import { campaignFormMessages } from '../../src/ops/campaigns/campaignDraft';
 import { CampaignsPage } from '../../src/ops/campaigns/CampaignsPage';
 import { statusConfirmText } from '../../src/ops/campaigns/CampaignStatusConfirm';
 import { meAnswer, opsMocks } from '../mocks/ops';
-import { advertisersAnswer, campaignsAnswer, offersMocks, previewAnswer, sampleCampaign, sampleCampaignItems, sampleOptions } from '../mocks/opsOffers';
+import { advertisersAnswer, campaignsAnswer, offersMocks, previewAnswer, sampleAdvertisers, sampleCampaign, sampleCampaignItems, sampleOptions } from '../mocks/opsOffers';
 import { opsFrame } from './opsStory';
 
 /**
@@ -18,6 +18,7 @@ const { calls, spy, withStoryMocks } = recordingMocks({
     opsMocks.me.answer(meAnswer('admin')),
     offersMocks.campaigns.answer(({ query }) => campaignsAnswer(sampleCampaignItems, 75, Number(query.page ?? 1)), spy),
     offersMocks.advertisers.answer(advertisersAnswer()),
+    offersMocks.advertiser.answer({ success: true, advertiser: sampleAdvertisers[0] }),
     offersMocks.campaign.answer({ success: true, campaign: sampleCampaign }),
     offersMocks.preview.answer(previewAnswer()),
     offersMocks.options.answer(sampleOptions),

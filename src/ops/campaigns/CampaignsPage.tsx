@@ -7,7 +7,7 @@ import { PageState } from '../../components/PageState';
 import { usePageTitle } from '../../lib/page';
 import { useOperatorMeQuery } from '../api/accountApi';
 import {
-  useChangeOfferCampaignStatusMutation, useCreateOfferCampaignMutation, useGetOfferCampaignQuery, useListAdvertisersQuery, useListOfferCampaignsQuery,
+  useChangeOfferCampaignStatusMutation, useCreateOfferCampaignMutation, useGetAdvertiserQuery, useGetOfferCampaignQuery, useListAdvertisersQuery, useListOfferCampaignsQuery,
   useOfferOptionsQuery, usePreviewOfferCampaignQuery, useUpdateOfferCampaignMutation,
 } from '../api/offersApi';
 import { CampaignDetailView } from './CampaignDetailView';
@@ -99,16 +99,20 @@ function NewCampaign() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const options = useOfferOptionsQuery();
-  const advertisers = useAdvertiserChoices();
   const [create, creating] = useCreateOfferCampaignMutation();
   const first = Number(params.get('advertiser_id'));
+  const given = Number.isInteger(first) && first > 0;
+  // The advertiser the page was opened for may be beyond the first 200 by name: it is added to the choices.
+  const chosen = useGetAdvertiserQuery(first, { skip: !given });
+  const list = useAdvertiserChoices();
+  const advertisers = chosen.data && !list.some((a) => a.id === first) ? [{ id: first, name: chosen.data.advertiser.name }, ...list] : list;
   return (
     <PageState query={options} loadingLabel="Loading the editor" failure={(e) => errorText(e) ?? 'The editor could not be loaded.'}>
       {(data) => (
         <CampaignForm
           options={data}
           advertisers={advertisers}
-          advertiserId={Number.isInteger(first) && first > 0 ? first : null}
+          advertiserId={given ? first : null}
           isPending={creating.isLoading}
           error={creating.error ? (errorText(creating.error) ?? 'The campaign could not be created.') : null}
           cancelHref="/ops/campaigns"
