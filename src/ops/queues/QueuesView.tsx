@@ -4,7 +4,7 @@ import type { AccessRequest } from '../../api/contract/operator';
 import type { PendingPublisher } from '../../api/contract/register';
 import { Button } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { EXPERIENCE_LEVELS } from '../../shared/registrationOptions';
+import { EXPERIENCE_LEVELS, HEAR_ABOUT_SOURCES } from '../../shared/registrationOptions';
 import { Spinner } from '../../ui/Spinner';
 import { Actions, Fact, Facts, formatDate, formatTime, Stack } from '../affiliates/parts';
 import type { OperatorImage } from '../api/queuesApi';
@@ -62,6 +62,7 @@ export function ImageOf({ image, alt, caption }: { image: OperatorImage | null; 
 }
 
 const experience = (level: number | null) => (level === null ? '' : (EXPERIENCE_LEVELS.find((l) => l.value === level)?.label ?? String(level)));
+const heardThrough = (source: string) => HEAR_ABOUT_SOURCES.find((s) => s.value === source)?.label ?? source;
 const existing: Record<string, string> = { yes: 'Yes', no: 'No' };
 
 export interface PublisherCardProps {
@@ -94,7 +95,7 @@ export function PublisherCard({ publisher: p, images, canDecide, onApprove, onRe
             <Fact label="Address">{[a.address_1, a.address_2, a.city, a.state || a.non_state, a.zipcode, a.country].filter(Boolean).join(', ')}</Fact>
             <Fact label="Website">{p.website}</Fact>
             <Fact label="Manager">{p.manager?.name ?? 'None'}</Fact>
-            <Fact label="Heard of us through">{[p.hear_about_source, p.hear_about].filter(Boolean).join(': ')}</Fact>
+            <Fact label="Heard of us through">{[heardThrough(p.hear_about_source), p.hear_about].filter(Boolean).join(': ')}</Fact>
             <Fact label="Experience">{[experience(p.experience_level), p.experience_description].filter(Boolean).join(': ')}</Fact>
             <Fact label="How they promote">{p.promotion}</Fact>
             <Fact label="Offers they want">{p.desired_offer}</Fact>
