@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, dialogShown, expectNoHorizontalScroll, forgetDanglingAnnouncements, phone, recordingMocks, screen, shown } from '../../.storybook/helpers';
+import { animationsSettled, dialogShown, expectNoHorizontalScroll, forgetDanglingAnnouncements, phone, recordingMocks, screen, shown, wait } from '../../.storybook/helpers';
 import type { AffiliateDetail } from '../../src/api/contract/opsPeople';
 import { AFFILIATE_FLAGS } from '../../src/api/contract/opsPeople';
 import { affiliateMessages } from '../../src/ops/affiliates/AffiliateDetailView';
@@ -207,9 +207,12 @@ export const ManagerOwnAffiliate: Story = {
 /** A viewer reads everything and has no control that would answer 403. */
 export const Viewer: Story = {
   parameters: detailRoute,
-  beforeEach: withStoryMocks(opsMocks.me.answer(meAnswer('viewer'))),
+  beforeEach: withStoryMocks(opsMocks.me.answer(meAnswer('viewer'), spy)),
   play: async ({ canvasElement, canvas }) => {
     await heading(canvasElement);
+    // The role has come (the controls would show by now).
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await wait(200);
     await expect(canvas.getByText('Jane Doe')).toBeVisible();
     await expect(canvas.queryByRole('switch')).toBeNull();
     await expect(canvas.getByText(`175: ${AFFILIATE_FLAGS[175]} Set.`)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { animationsSettled, dialogShown, expectNoHorizontalScroll, forgetDanglingAnnouncements, phone, recordingMocks, screen, shown } from '../../.storybook/helpers';
+import { animationsSettled, dialogShown, expectNoHorizontalScroll, forgetDanglingAnnouncements, phone, recordingMocks, screen, shown, wait } from '../../.storybook/helpers';
 import { OPERATOR_TOKEN_HEADER } from '../../src/api/contract/operator';
 import { storeOperatorSession } from '../../src/ops/api/session';
 import { QueuesPage } from '../../src/ops/queues/QueuesPage';
@@ -257,9 +257,12 @@ export const RejectRequestRefused: Story = {
 
 /** A viewer reads both queues but has no decision to make. */
 export const Viewer: Story = {
-  beforeEach: withStoryMocks(opsMocks.me.answer(meAnswer('viewer'))),
+  beforeEach: withStoryMocks(opsMocks.me.answer(meAnswer('viewer'), spy)),
   play: async ({ canvasElement }) => {
     const noor = await application(canvasElement, 'Noor Haddad');
+    // The role has come (the controls would show by now).
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await wait(200);
     await imagesShown(canvasElement, 3);
     await expect(noor.queryByRole('button')).toBeNull();
     await openRequests(canvasElement);

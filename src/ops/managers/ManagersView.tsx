@@ -7,7 +7,7 @@ import { Select } from '../../ui/Select';
 import { SystemMessage } from '../../ui/SystemMessage';
 import { Table, type TableColumn } from '../../ui/Table';
 import { TextField } from '../../ui/TextField';
-import { Actions, Confirm, formatDate, Head, OutcomeMessage, type Outcome } from '../affiliates/parts';
+import { Actions, Confirm, Head, OutcomeMessage, type Outcome } from '../affiliates/parts';
 
 /** What the managers' screen lets the signed-in operator do (each the `roles` of its endpoint). */
 export interface ManagerPermissions {
@@ -50,9 +50,17 @@ export function ManagersView({ managers, can, outcome, onDismissOutcome, onCreat
   const [pending, setPending] = useState<ManagerAction | null>(null);
   const columns: TableColumn<Manager>[] = [
     { key: 'name', header: 'Name', isRowHeader: true },
-    { key: 'email', header: 'E-mail' },
-    { key: 'phone', header: 'Phone', render: (m) => m.phone || '—' },
-    { key: 'im_handle', header: 'Telegram', render: (m) => m.im_handle || '—' },
+    {
+      key: 'contact',
+      header: 'Contact',
+      render: (m) => (
+        <>
+          <div>{m.email}</div>
+          {m.phone && <div>{m.phone}</div>}
+          {m.im_handle && <div>{`Telegram ${m.im_handle}`}</div>}
+        </>
+      ),
+    },
     { key: 'is_active', header: 'Status', render: (m) => (m.is_active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>) },
     { key: 'affiliates', header: 'Affiliates', numeric: true, render: (m) => m.affiliates.toLocaleString('en-US') },
     {
@@ -76,7 +84,6 @@ export function ManagersView({ managers, can, outcome, onDismissOutcome, onCreat
           </ul>
         ),
     },
-    { key: 'created_at', header: 'Since', render: (m) => formatDate(m.created_at) },
     {
       key: 'actions',
       header: 'Actions',
