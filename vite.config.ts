@@ -70,6 +70,15 @@ export default defineConfig({
             // With them the sign-in notice (src/lib/signInNotice.ts: a few lines both sides of sign-in use,
             // shown in a banner): a chunk of its own cost every route 0.2-0.4 KiB, measured.
             { name: 'controls', test: /[\\/]src[\\/](?:ui[\\/](?:Button|IconButton|TextField|Field|ErrorMessage|SystemMessage)[\\/]|lib[\\/]signInNotice\.ts$)/, priority: 3 },
+            // The list boxes (src/ui/FieldList: selects, combo boxes) with react-aria's collection and
+            // selection code, which tabs and tables share: one chunk. Left to the bundler, a console page
+            // using tabs and selects together split that code off into a chunk of its own, which cost every
+            // signed-in route 1.1 KiB (measured).
+            {
+              name: 'FieldList',
+              test: /[\\/](?:src[\\/]ui[\\/]FieldList[\\/]|node_modules[\\/]react-(?:aria|stately)[\\/]dist[\\/]private[\\/](?:collections|selection|list)[\\/]|node_modules[\\/]react-aria-components[\\/]dist[\\/]private[\\/](?:Collection|SelectionIndicator)\.mjs$)/,
+              priority: 2,
+            },
           ],
         },
       },

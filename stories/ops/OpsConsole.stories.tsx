@@ -3,6 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { expectNoHorizontalScroll, forgetDanglingAnnouncements, mocksWith, phone, shown } from '../../.storybook/helpers';
 import type { OperatorRole } from '../../src/api/contract/roles';
 import { SESSION_ENDED, OpsRoutes } from '../../src/ops/OpsApp';
+import { areasFor, opsAreas } from '../../src/ops/areas';
+import { OverviewPage } from '../../src/ops/home/OverviewPage';
 import { storeOperatorSession } from '../../src/ops/api/session';
 import { meAnswer, opsMocks, sampleAudit, sampleOperators, STORY_OPERATOR } from '../mocks/ops';
 import { opsFrame } from './opsStory';
@@ -45,8 +47,12 @@ export const Admin: Story = {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(canvas.getByText(/Signed in as ada@network\.example \(Admin\)/)).toBeVisible();
     await expect(nav(canvasElement).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav(canvasElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Overview', 'Advertisers', 'Campaigns', 'Operators', 'Audit log']);
-    await expect(within(canvas.getByRole('list', { name: 'Areas' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Advertisers', 'Campaigns', 'Operators', 'Audit log']);
+    // Every area found in src/ops, in their order; the admins' own among them.
+    const labels = areasFor('admin').map((a) => a.label);
+    await expect(labels).toEqual(opsAreas.map((a) => a.label));
+    await expect(labels).toEqual(expect.arrayContaining(['Operators', 'Audit log']));
+    await expect(nav(canvasElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Overview', ...labels]);
+    await expect(within(canvas.getByRole('list', { name: 'Areas' })).getAllByRole('link').map((a) => a.textContent)).toEqual(labels);
     await userEvent.click(nav(canvasElement).getByRole('link', { name: 'Operators' }));
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
     await expect(nav(canvasElement).getByRole('link', { name: 'Operators' })).toHaveAttribute('aria-current', 'page');
@@ -62,7 +68,10 @@ export const Viewer: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(canvas.getByText(/You can read everything your areas show, and change nothing\./)).toBeVisible();
-    await expect(nav(canvasElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Overview', 'Advertisers', 'Campaigns']);
+    const labels = areasFor('viewer').map((a) => a.label);
+    await expect(labels).not.toContain('Operators');
+    await expect(labels).not.toContain('Audit log');
+    await expect(nav(canvasElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Overview', ...labels]);
   },
 };
 
@@ -102,5 +111,15 @@ export const Phone: Story = {
     await expect(canvas.getByRole('button', { name: 'Sign out' })).toHaveFocus();
     await userEvent.tab();
     await expect(nav(canvasElement).getByRole('link', { name: 'Overview' })).toHaveFocus();
+  },
+};
+
+/** A role no area is open to (none today; the overview says so rather than showing an empty list). */
+export const NoAreas: StoryObj<typeof OverviewPage> = {
+  render: () => <OverviewPage email="new.role@network.example" role="viewer" areas={[]} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/No area of the back office is open to your role yet/)).toBeVisible();
+    await expect(canvas.queryByRole('list', { name: 'Areas' })).toBeNull();
   },
 };
