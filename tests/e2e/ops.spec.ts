@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, operatorSignIn, test } from './server';
 import { freshWindow, totp } from './totp';
 
@@ -22,7 +23,7 @@ async function inviteLink(output: () => string, since: number, to: string): Prom
   }
 }
 
-async function invite(page: import('@playwright/test').Page, email: string, role: string) {
+async function invite(page: Page, email: string, role: string) {
   await page.getByRole('button', { name: 'Invite an operator' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite an operator' });
   await dialog.getByLabel('E-mail address').fill(email);
