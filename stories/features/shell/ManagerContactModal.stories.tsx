@@ -19,7 +19,8 @@ export const Open: Story = {
   play: async ({ args }) => {
     const dialog = await screen().findByRole('dialog', { name: 'Your affiliate manager' });
     await waitFor(() => expect(within(dialog).getByText('@avery_am')).toBeVisible());
-    await expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeVisible();
+    // The QR code is a data-URL image: on a busy machine it can decode after the text has shown.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeVisible());
     await expect(within(dialog).getByText(/9:00 AM to 4:00 PM Eastern/)).toBeVisible();
     await animationsSettled();
     // The second Close is the footer's (the first is the header's close icon).
